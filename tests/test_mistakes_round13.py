@@ -2,13 +2,15 @@
 words (tests/support/mistakes_catalogue_round13.py runs them against JAX), and the behaviour
 those fixes kept."""
 
+import traceback
+
 import numpy as np
 import pytest
 
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax, random
-from meshjit.sharding import AxisType
+from meshjit.sharding import AxisType, NamedSharding
 from meshjit.sharding import PartitionSpec as P
 
 _CONCRETE = "Abstract tracer value encountered where concrete value is expected: traced array"
@@ -132,6 +134,11 @@ def _conv(padding, **kw):
         (lambda: _smap(lambda x: x, P("x", None), P("x"))(jnp.arange(4.0)), ValueError,
          "shard_map applied to the function '<lambda>' was given an in_specs entry which is too "
          "long"),
+        (lambda: meshjit.device_put(jnp.ones(4), NamedSharding(_MESH, P("x"))).addressable_data(5),
+         IndexError, "list index out of range"),
+        (lambda: meshjit.jit(lambda x: lax.with_sharding_constraint(
+            x, NamedSharding(_MESH, P("x", None))))(jnp.ones(4)), ValueError,
+         "One of with_sharding_constraint arguments is incompatible with its sharding annotation"),
         (lambda: meshjit.grad(meshjit.checkpoint(jnp.sin, policy="dots_saveable"))(1.0),
          TypeError, "'str' object is not callable"),
     ],
@@ -140,6 +147,13 @@ def test_errors_in_jaxs_words(call, error, words):
     with pytest.raises(error) as e:
         call()
     assert words in str(e.value)
+
+
+def test_an_addressable_data_index_out_of_range_ends_on_the_users_line():
+    x = meshjit.device_put(jnp.ones(4), NamedSharding(_MESH, P("x")))
+    with pytest.raises(IndexError) as e:
+        x.addressable_data(2)
+    assert traceback.extract_tb(e.value.__traceback__)[-1].filename == __file__
 
 
 def test_what_the_fixes_keep_working():

@@ -1775,3 +1775,230 @@ def r13_explicit_gradient_sharded():
 )
 def r13_explicit_trapezoid_sharded():
     return jnp.trapezoid(_eput((8, 4), P("x", "y")), axis=0)
+
+
+# ---------------------------------------------------------------------------------------------
+# dtypes queries, copies, stages, arrays from shards, pytrees
+
+
+@mistake("data type 'float32x' not understood")
+def r13_dtypes_result_type_string():
+    return _sub("dtypes").result_type("float32x")
+
+
+@mistake("data type 'floating' not understood")
+def r13_dtypes_issubdtype_array():
+    return _sub("dtypes").issubdtype(jnp.ones(3), "floating")
+
+
+@mistake("data type 'f99' not understood")
+def r13_promote_types_unknown():
+    return jnp.promote_types(jnp.float32, "f99")
+
+
+@mistake("casting must be one of 'no', 'equiv', 'safe', 'same_kind', 'unsafe' (got 'loose')")
+def r13_can_cast_casting_mode():
+    return jnp.can_cast(jnp.float32, jnp.int32, casting="loose")
+
+
+@mistake("data type <class 'numpy.int32'> not inexact")
+def r13_finfo_of_int():
+    return jnp.finfo(jnp.int32)
+
+
+@mistake("Invalid integer data type 'f'.")
+def r13_iinfo_of_float():
+    return jnp.iinfo(jnp.float32)
+
+
+@mistake("at least one array or dtype is required")
+def r13_result_type_no_args():
+    return jnp.result_type()
+
+
+@mistake()
+def r13_astype_copy_string():
+    return jnp.astype(jnp.ones(3), jnp.int32, copy="yes")
+
+
+@mistake()
+def r13_array_copy_false_of_list():
+    return jnp.array([1, 2], copy=False)
+
+
+@mistake()
+def r13_asarray_copy_false_of_numpy():
+    return jnp.asarray(np.ones(3), copy=False)
+
+
+@mistake("sharding='cpu' must be an instance of jax.sharding.Sharding")
+def r13_astype_device_string():
+    return jnp.ones(3).astype(jnp.int32, device="cpu")
+
+
+@mistake("api_version='2019.01' is not available; available versions are: ['2024.12']")
+def r13_array_namespace_bad_version():
+    return jnp.ones(3).__array_namespace__(api_version="2019.01")
+
+
+@mistake(
+    "Argument types differ from the types for which this computation was compiled. Perhaps you are calling the comp"
+)
+def r13_compiled_cost_analysis_then_call_wrong_shape():
+    c = jax.jit(jnp.sin).lower(jnp.ones(3)).compile()
+    return c(jnp.ones(4))
+
+
+@mistake("Function compiled with input pytree does not match the input pytree it was called with")
+def r13_compiled_call_with_kwargs_unknown():
+    c = jax.jit(lambda x: x).lower(jnp.ones(3)).compile()
+    return c(y=jnp.ones(3))
+
+
+@mistake("unknown dialect: llvm")
+def r13_lowered_as_text_bad_dialect():
+    return jax.jit(jnp.sin).lower(jnp.ones(3)).as_text(dialect="llvm")
+
+
+@mistake("'Lowered' object is not callable")
+def r13_lowered_call_directly():
+    return jax.jit(jnp.sin).lower(jnp.ones(3))(jnp.ones(3))
+
+
+@mistake("'Lowered' object is not callable")
+def r13_traced_lower_twice_different_args():
+    t = jax.jit(jnp.sin).trace(jnp.ones(3))
+    return t.lower()(jnp.ones(3))
+
+
+@mistake(
+    "Argument types differ from the types for which this computation was compiled. Perhaps you are calling the comp"
+)
+def r13_compiled_call_dtype_differs():
+    c = jax.jit(jnp.sin).lower(jnp.ones(3)).compile()
+    return c(jnp.ones(3, jnp.int32))
+
+
+@mistake(
+    "Error interpreting argument to",
+    "as an abstract array. The problematic value is of type <class 'str'> and was passed to the function at path x.",
+)
+def r13_eval_shape_of_string():
+    return jax.eval_shape(jnp.sin, "x")
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (2,).")
+def r13_eval_shape_shape_error_in_body():
+    return jax.eval_shape(lambda x: x @ x, jax.ShapeDtypeStruct((2, 3), jnp.float32))
+
+
+@mistake("Expected shard shape (2,) doesn't match the single device array shape (3,).")
+def r13_make_array_from_callback_wrong_shape():
+    s = NamedSharding(mesh2, P("x"))
+    return jax.make_array_from_callback((4,), s, lambda idx: np.ones(3, np.float32))
+
+
+@mistake(
+    "Expected 2 per-device arrays (this is how many devices are addressable by the sharding), but got 1"
+)
+def r13_make_array_from_single_device_arrays_count():
+    s = NamedSharding(mesh2, P("x"))
+    shards = [jax.device_put(jnp.ones(2), d) for d in jax.devices()[:1]]
+    return jax.make_array_from_single_device_arrays((4,), s, shards)
+
+
+@mistake("list index out of range")
+def r13_addressable_data_out_of_range():
+    return jax.device_put(jnp.ones(4), NamedSharding(mesh2, P("x"))).addressable_data(5)
+
+
+@mistake(
+    "`jax.device_put` only accepts `None`, `jax.sharding.Sharding`, `jax.Device`, `Format`, `jax.memory.Space` or a"
+)
+def r13_device_put_device_string():
+    return jax.device_put(jnp.ones(3), "cpu:0")
+
+
+@mistake()
+def r13_device_get_of_tracer():
+    return jax.jit(lambda x: jax.device_get(x))(jnp.ones(3))
+
+
+@mistake("type object 'Box' has no attribute 'tree_unflatten'")
+def r13_register_pytree_node_class_without_methods():
+    @_sub("tree_util").register_pytree_node_class
+    class Box:
+        pass
+
+    return jax.tree.leaves(Box())
+
+
+@mistake("'int' object is not callable")
+def r13_tree_flatten_with_path_is_leaf_not_callable():
+    return jax.tree.flatten_with_path({"a": 1}, is_leaf=3)
+
+
+@mistake(
+    "r13_tree_map_with_path_arity.<locals>.<lambda>() takes 1 positional argument but 2 were given"
+)
+def r13_tree_map_with_path_arity():
+    return jax.tree.map_with_path(lambda x: x, {"a": 1})
+
+
+@mistake("Too few leaves for PyTreeDef; expected 2, got 1")
+def r13_tree_unflatten_with_leaves_count():
+    treedef = jax.tree.structure((1, 2))
+    return jax.tree.unflatten(treedef, [1])
+
+
+@mistake("the first argument must be callable")
+def r13_tree_partial_not_callable():
+    return _sub("tree_util").Partial(3)(1)
+
+
+@mistake(
+    "One of with_sharding_constraint arguments is incompatible with its sharding annotation",
+)
+def r13_with_sharding_constraint_rank():
+    f = lambda x: jax.lax.with_sharding_constraint(x, NamedSharding(mesh2, P("x", None)))
+    return jax.jit(f)(jnp.ones(4))
+
+
+@mistake("Resource axis: z of P('z',) is not found in mesh: ('x',).")
+def r13_with_sharding_constraint_unknown_axis():
+    f = lambda x: jax.lax.with_sharding_constraint(x, NamedSharding(mesh2, P("z")))
+    return jax.jit(f)(jnp.ones(4))
+
+
+@mistake(
+    "The leaves shapes of `x` and `y` should match. Got `x` leaf shape: (4,) and `y` leaf shape: (3,). File an issu"
+)
+def r13_shard_alike_shapes():
+    f = lambda x, y: _sub("experimental.shard_alike").shard_alike(x, y)
+    return jax.jit(f)(jnp.ones(4), jnp.ones(3))
+
+
+@mistake("the first argument must be callable")
+def r13_closure_convert_non_function():
+    return jax.closure_convert(3, 1.0)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected: traced array with shape int32[]"
+)
+def r13_ensure_compile_time_eval_traced():
+    def f(x):
+        with jax.ensure_compile_time_eval():
+            return int(x)
+
+    return jax.jit(f)(1)
+
+
+@mistake()
+def r13_block_until_ready_of_string():
+    return jax.block_until_ready("x")
+
+
+@mistake("Argument 'x' of type <class 'str'> is not a valid JAX type")
+def r13_typeof_of_string():
+    return jax.typeof("x")
