@@ -679,12 +679,15 @@ def unique_all(x, /, *, size=None, fill_value=None):
     return _UniqueAllResult(values, index, inverse, counts)
 
 
-def _concrete_set(*arrays):
-    """The inputs' values: JAX's set routines call unique(), so a traced one is refused in its
-    words (a ConcretizationTypeError naming unique's first argument)."""
+def _concrete_set(name, *arrays):
+    """The inputs' values; a traced one refused in JAX's words (a ConcretizationTypeError
+    naming the routine, or unique's first argument for those that call unique first)."""
+    unique_first = name in ("intersect1d", "setxor1d")
     for a in arrays:
         if is_traced(a):
-            require_concrete(a, UNIQUE_STATIC.format("first"))
+            require_concrete(
+                a, UNIQUE_STATIC.format("first") if unique_first else f"The error arose in {name}()"
+            )
     return [np.asarray(a) for a in arrays]
 
 
@@ -692,9 +695,9 @@ def union1d(ar1, ar2, *, size=None, fill_value=None):
     """The sorted distinct values of both; under jit with a static `size` (as unique's)."""
     check_arraylike("union1d", ar1, ar2)
     a, b = asarray(ar1), asarray(ar2)
-    both = shapes.concatenate([shapes.ravel(a), shapes.ravel(b)])
     if size is None:
-        _concrete_set(both)
+        _concrete_set("union1d", a, b)
+    both = shapes.concatenate([shapes.ravel(a), shapes.ravel(b)])
     return unique(both, size=size, fill_value=fill_value)
 
 
@@ -704,7 +707,7 @@ def intersect1d(ar1, ar2, assume_unique=False, return_indices=False, *, size=Non
     check_arraylike("intersect1d", ar1, ar2)
     if size is not None:
         return _sized_intersect1d(ar1, ar2, assume_unique, return_indices, size, fill_value)
-    a, b = _concrete_set(ar1, ar2)
+    a, b = _concrete_set("intersect1d", ar1, ar2)
     out = np.intersect1d(a, b, assume_unique, return_indices)
     if return_indices:
         return tuple(asarray(o if i == 0 else o.astype(np.int32)) for i, o in enumerate(out))
@@ -717,7 +720,7 @@ def setdiff1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     check_arraylike("setdiff1d", ar1, ar2)
     a, b = shapes.ravel(asarray(ar1)), shapes.ravel(asarray(ar2))
     if size is None:
-        _concrete_set(a)
+        _concrete_set("setdiff1d", a)
     fill = full_like(a, 0 if fill_value is None else fill_value, shape=())
     n = aval_of(a).shape[0]
     if n == 0:
@@ -741,7 +744,7 @@ def setxor1d(ar1, ar2, assume_unique=False, *, size=None, fill_value=None):
     check_arraylike("setxor1d", ar1, ar2)
     if size is not None:
         return _sized_setxor1d(ar1, ar2, assume_unique, size, fill_value)
-    a, b = _concrete_set(ar1, ar2)
+    a, b = _concrete_set("setxor1d", ar1, ar2)
     return asarray(np.setxor1d(a, b, assume_unique))
 
 

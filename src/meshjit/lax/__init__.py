@@ -118,7 +118,7 @@ def _operands(name: str, kinds: str, xs) -> None:
         for i, aval in enumerate(avals):
             _checks.dtype_at(name, i, aval.dtype, kinds)
     _checks.same_dtypes(name, avals)
-    if len(avals) > 1:  # JAX's shape rule, in its words
+    if len(avals) == 2 and name != "select":  # a binary op's shape rule, in JAX's words
         _broadcast_shapes(*(a.shape for a in avals), op=name)
 
 
