@@ -2002,3 +2002,152 @@ def r13_block_until_ready_of_string():
 @mistake("Argument 'x' of type <class 'str'> is not a valid JAX type")
 def r13_typeof_of_string():
     return jax.typeof("x")
+
+
+# ---------------------------------------------------------------------------------------------
+# the same mistakes inside transform bodies (the traceback ends on the body's line)
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected: traced array with shape int32[]"
+)
+def r13_scan_body_diag_indices_of_carry():
+    return lax.scan(lambda c, x: (c, jnp.diag_indices(c)[0].sum()), 2, jnp.ones(3))
+
+
+@mistake("axis 1 is out of bounds for array of dimension 1")
+def r13_vmap_body_fliplr_of_row():
+    return jax.vmap(lambda r: jnp.fliplr(r))(jnp.ones((2, 3)))
+
+
+@mistake(
+    "Unrecognized kind='real' expected one of ['bool', 'signed integer', 'unsigned integer', 'integral', 'real floa"
+)
+def r13_grad_body_isdtype_bad_kind():
+    return jax.grad(lambda x: x * jnp.isdtype(x.dtype, "real"))(1.0)
+
+
+@mistake("weights should have the same shape as a.")
+def r13_jit_body_histogram_weights():
+    return jax.jit(lambda a: jnp.histogram(a, bins=3, weights=jnp.ones(2)))(jnp.ones(3))
+
+
+@mistake("Integers cannot be raised to negative powers, got integer_pow(")
+def r13_while_body_reciprocal_int():
+    return lax.while_loop(lambda c: c < 3, lambda c: c + lax.reciprocal(c), 1)
+
+
+@mistake("max got incompatible shapes for broadcasting: (3,), (4,).")
+def r13_cond_branch_logaddexp_shapes():
+    return lax.cond(True, lambda: jnp.logaddexp(jnp.ones(3), jnp.ones(4)), lambda: jnp.ones(3))
+
+
+@mistake("tuple index out of range")
+def r13_vmap_body_unwrap_axis():
+    return jax.vmap(lambda x: jnp.unwrap(x, axis=1))(jnp.ones((2, 3)))
+
+
+@mistake("tensordot requires axes lists to have equal length, got [1] and [0, 1].")
+def r13_jit_body_tensordot_axes():
+    f = lambda a, b: jnp.tensordot(a, b, axes=([1], [0, 1]))
+    return jax.jit(f)(jnp.ones((2, 3)), jnp.ones((3, 2)))
+
+
+@mistake("condlist must be non-empty")
+def r13_scan_body_select_empty():
+    return lax.scan(lambda c, x: (c, jnp.select([], [])), 0.0, jnp.ones(3))
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(4,), (3,)]")
+def r13_grad_body_piecewise_condition_shape():
+    f = lambda x: jnp.piecewise(x, [jnp.ones(4, bool)], [jnp.sin]).sum()
+    return jax.grad(f)(jnp.ones(3))
+
+
+@mistake("digitize: bins must be a 1-dimensional array; got bins=")
+def r13_vmap_body_digitize_2d_bins():
+    return jax.vmap(lambda x: jnp.digitize(x, jnp.ones((2, 2))))(jnp.ones((2, 3)))
+
+
+@mistake(
+    "mulhi does not accept dtype float32 at position 0. Accepted dtypes at position 0 are subtypes of integer."
+)
+def r13_fori_body_mulhi_float():
+    return lax.fori_loop(0, 2, lambda i, c: lax.mulhi(c, c), jnp.ones(3))
+
+
+@mistake("igammac got incompatible shapes for broadcasting: (2,), (3,).")
+def r13_shard_map_body_lax_igammac_shapes():
+    f = lambda x: lax.igammac(x, jnp.ones(3))
+    return _smap(f, P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("Updates tensor must be of rank 2; got 1.")
+def r13_jit_body_scatter_updates_rank():
+    dn = lax.ScatterDimensionNumbers((0,), (), (0,))
+    f = lambda x: lax.scatter_add(x, jnp.zeros((1, 1), jnp.int32), jnp.ones(1), dn)
+    return jax.jit(f)(jnp.ones(4))
+
+
+@mistake(
+    "String padding is not implemented for transposed convolution using this op. Please either exactly specify the "
+)
+def r13_vmap_body_conv_string_padding_lhs_dilation():
+    f = lambda x: lax.conv_general_dilated(x, jnp.ones((3, 2, 3, 3)), (1, 1), "SAME", (2, 1))
+    return jax.vmap(f)(jnp.ones((2, 1, 2, 5, 5)))
+
+
+@mistake(
+    "dot_general requires rhs dimension numbers to be nonnegative and less than the number of axes of the rhs value"
+)
+def r13_grad_body_dot_general_rhs_dims():
+    f = lambda x: lax.dot_general(x, jnp.ones(3), (((0,), (1,)), ((), ()))).sum()
+    return jax.grad(f)(jnp.ones(3))
+
+
+@mistake(
+    "Only non-negative indices are allowed when broadcasting static shapes, but got shape (-1,)."
+)
+def r13_jit_body_random_negative_shape():
+    return jax.jit(lambda k: random.bernoulli(k, 0.5, (-1,)))(random.key(0))
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected: traced array with shape int32[]"
+)
+def r13_vmap_body_orthogonal_mapped_n():
+    return jax.vmap(lambda k, n: random.orthogonal(k, n))(
+        random.split(random.key(0), 2), jnp.arange(2)
+    )
+
+
+@mistake("list index out of range")
+def r13_scan_body_approx_max_k_dimension():
+    return lax.scan(
+        lambda c, x: (c, lax.approx_max_k(x, 1, reduction_dimension=2)), 0.0, jnp.ones((2, 3))
+    )
+
+
+@mistake("tuple index out of range")
+def r13_jit_body_nanargmin_axis():
+    return jax.jit(lambda x: jnp.nanargmin(x, axis=3))(jnp.ones((2, 3)))
+
+
+@mistake(
+    "One of with_sharding_constraint arguments is incompatible with its sharding annotation NamedSharding(mesh=Mesh"
+)
+def r13_jit_body_with_sharding_constraint_rank():
+    f = lambda x: jax.lax.with_sharding_constraint(x * 2, NamedSharding(mesh2, P("x", None, None)))
+    return jax.jit(f)(jnp.ones((4, 2)))
+
+
+@mistake(
+    "Abstract tracer value encountered where concrete value is expected: traced array with shape int32[3]"
+)
+def r13_vmap_body_bincount_without_length():
+    return jax.vmap(jnp.bincount)(jnp.ones((2, 3), jnp.int32))
+
+
+@mistake("'float' object cannot be interpreted as an integer")
+def r13_grad_body_unique_size_float():
+    return jax.grad(lambda x: jnp.unique(x, size=2.5).sum())(jnp.ones(3))
