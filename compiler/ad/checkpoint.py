@@ -232,9 +232,9 @@ def checkpoint(
             "https://docs.jax.dev/en/latest/jep/11830-new-remat-checkpoint.html."
         )
     if policy is not None and not callable(policy):
-        raise MeshjitTypeError(
-            f"checkpoint policy must be a callable (e.g. from meshjit.checkpoint_policies), got "
-            f"{type(policy).__name__}"
+        raise MeshjitTypeError(  # JAX's words (as it calls the policy) first
+            f"'{type(policy).__name__}' object is not callable: checkpoint policy must be a "
+            f"callable (e.g. from meshjit.checkpoint_policies), got {type(policy).__name__}"
         )
     statics = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
 

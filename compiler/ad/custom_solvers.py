@@ -89,7 +89,8 @@ def custom_root(f, initial_guess, solve, tangent_solve, has_aux=False):
     """The `x` with f(x) = 0 that `solve(f, initial_guess)` finds, differentiated implicitly:
     `tangent_solve(g, y)` solves the linear g(x) = y (g the derivative of f at the root)."""
     f_conv, consts = _closure_converted(f, initial_guess)
-    solve_conv, solve_consts = _closure_converted(lambda g: solve(f, g), initial_guess)
+    # functools.partial, as JAX's: a `solve` that is not callable is refused in its words
+    solve_conv, solve_consts = _closure_converted(functools.partial(solve, f), initial_guess)
 
     @custom_jvp
     def root(consts, solve_consts, guess):

@@ -67,7 +67,9 @@ def tile(operand, reps):
 
 def _top_k_along(operand, k: int, dimension: int):
     ndim = aval_of(operand).ndim
-    dimension = checks.canonical_axis(int(dimension), ndim, "reduction_dimension")
+    dimension = checks.canonical_axis(
+        int(dimension), ndim, "reduction_dimension", jax_words="list index out of range"
+    )
     if dimension == ndim - 1:
         return sorting.top_k(operand, k)
     order = [d for d in range(ndim) if d != dimension] + [dimension]
@@ -171,7 +173,9 @@ def _mulhi32(x, y, signed: bool):
 def mulhi(x, y, /):
     """The high half of the double-width product of two integer arrays (as JAX's)."""
     dtype = np.dtype(aval_of(x).dtype)
-    if dtype.kind not in "iu" or np.dtype(aval_of(y).dtype) != dtype:
+    checks.dtype_at("mulhi", 0, dtype, "i")  # JAX's words
+    checks.dtype_at("mulhi", 1, aval_of(y).dtype, "i")
+    if np.dtype(aval_of(y).dtype) != dtype:
         raise MeshjitTypeError(
             f"mulhi requires two integer arrays of one dtype, got {dtype} and {aval_of(y).dtype}"
         )

@@ -318,6 +318,7 @@ def conv_general_dilated(
     strides = positive_ints(name, "window_strides", window_strides, nspatial)
     if any(s < 1 for s in strides):  # JAX's ValueError (its verifier's): no division by zero
         raise MeshjitValueError(f"{name}: window_strides must be positive, got {strides}")
+    _check_padding_before_dilations(padding, lhs_dilation, nspatial)
     lhs_dil = positive_ints(name, "lhs_dilation", lhs_dilation, nspatial)
     rhs_dil = positive_ints(name, "rhs_dilation", rhs_dilation, nspatial)
     pads = _conv_pads(la, ra, dn, strides, padding, lhs_dil, rhs_dil)
@@ -334,6 +335,19 @@ def conv_general_dilated(
         batch_group_count=_positive_int("batch_group_count", batch_group_count),
         preferred_element_type=pet,
     )
+
+
+def _check_padding_before_dilations(padding, lhs_dilation, nspatial: int) -> None:
+    """JAX's first checks (in its order and words): string padding with an lhs dilation, then
+    the number of explicit pads."""
+    if isinstance(padding, str):
+        if lhs_dilation is not None and list(lhs_dilation).count(1) != len(lhs_dilation):
+            raise MeshjitValueError(
+                "String padding is not implemented for transposed convolution using this op. "
+                "Please either exactly specify the required padding or use conv_transpose."
+            )
+    elif hasattr(padding, "__len__") and len(padding) != nspatial:
+        explicit_pads("conv_general_dilated", padding, nspatial)  # its TypeError
 
 
 def _same_dtype_operands(lhs, rhs):

@@ -62,6 +62,8 @@ def _dot_general_rule(
         dtype = preferred_element_type or lhs.dtype
         return shaped_array(out, dtype, lhs.weak_type and rhs.weak_type)
     (lc, rc), (lb, rb) = dimension_numbers
+    _check_dot_ranges(lhs, "lhs", lc, lb)
+    _check_dot_ranges(rhs, "rhs", rc, rb)
     _check_dot_dims(lhs, rhs, lc, rc, "contracting")
     _check_dot_dims(lhs, rhs, lb, rb, "batch")
     _check_distinct(lc, rc, lb, rb)
@@ -100,16 +102,19 @@ def _count_message(lhs, rhs, ldims, rdims, kind) -> str:
     )
 
 
+def _check_dot_ranges(aval, side, contracting, batch):
+    """JAX's first check, one side at a time: every dimension number in range."""
+    if not all(0 <= d < aval.ndim for d in (*contracting, *batch)):
+        raise MeshjitTypeError(
+            f"dot_general requires {side} dimension numbers to be nonnegative and less than the "
+            f"number of axes of the {side} value, got {side}_batch of {tuple(batch)} and "
+            f"{side}_contracting of {tuple(contracting)} for {side} of rank {aval.ndim}"
+        )
+
+
 def _check_dot_dims(lhs, rhs, ldims, rdims, kind):
     if len(ldims) != len(rdims):
         raise MeshjitTypeError(_count_message(lhs, rhs, ldims, rdims, kind))
-    for ld, rd in zip(ldims, rdims):
-        if not (0 <= ld < lhs.ndim and 0 <= rd < rhs.ndim):
-            raise MeshjitTypeError(
-                f"dot_general requires lhs dimension numbers to be nonnegative and less than the "
-                f"number of axes of the lhs value (and rhs likewise): {kind} dimension out of "
-                f"range ({ld}, {rd})"
-            )
 
 
 def _check_distinct(lc, rc, lb, rb) -> None:

@@ -91,7 +91,7 @@ BINARY_OPS = {
     "sub": "ifc",
     "mul": "ifc",
     "div": "ifc",
-    "rem": "fi",
+    "rem": "if",  # in the order JAX names them
     "pow": "fc",
     "max": "fibc",  # complex: lexicographic on (real, imag), as StableHLO and JAX
     "min": "fibc",
@@ -208,8 +208,9 @@ integer_pow_p = Primitive("integer_pow")
 def _integer_pow_rule(x, *, y):
     checks.dtype_in("integer_pow", x, "ifc")
     if dtypes.is_int(x.dtype) and y < 0:
+        shown = f"{np.dtype(x.dtype).name}[{','.join(map(str, x.shape))}]"
         raise MeshjitTypeError(  # JAX's class and words
-            f"Integers cannot be raised to negative powers, got integer_pow({x.str_short()}, {y})"
+            f"Integers cannot be raised to negative powers, got integer_pow({shown}, {y})"
         )
     return x
 
@@ -1114,7 +1115,9 @@ register_elementwise(
 
 
 def reciprocal(x):
-    """1 / x."""
+    """1 / x (JAX's integer_pow(x, -1): an integer `x` is refused in its words)."""
+    if dtypes.is_int(aval_of(x).dtype):
+        return integer_pow(x, -1)
     return div(convert_element_type(1, aval_of(x).dtype), x)
 
 

@@ -294,6 +294,11 @@ def _scatter_rule(
     _check_index_aval(name, indices)
     checks.same_dtypes("scatter", (operand, updates))  # JAX names every scatter "scatter"
     window_operand_dims = _window_dims(operand.ndim, dn)
+    expected_rank = indices.ndim - 1 + len(dn.update_window_dims)
+    if updates.ndim != expected_rank:  # JAX's first shape check, in its words
+        raise MeshjitTypeError(
+            f"Updates tensor must be of rank {expected_rank}; got {updates.ndim}."
+        )
     _check_sorted_dims(name, "update_window_dims", dn.update_window_dims, updates.ndim)
     _check_sorted_dims(name, "inserted_window_dims", dn.inserted_window_dims, operand.ndim)
     if len(window_operand_dims) != len(dn.update_window_dims):

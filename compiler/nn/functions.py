@@ -239,7 +239,7 @@ def soft_sign(x):
 @jitted_as_jax("axis")
 def glu(x, axis=-1):
     (x,) = arraylike("glu", x)
-    axis = checks.canonical_axis(axis, jnp.ndim(x))
+    axis = checks.canonical_axis(axis, jnp.ndim(x), jax_words="tuple index out of range")
     size = jnp.shape(x)[axis]
     if size % 2:
         raise MeshjitAssertionError(

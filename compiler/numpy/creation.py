@@ -12,7 +12,6 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
-    ConcretizationError,
     IncompatibleShapesError,
     MeshjitNotImplementedError,
     MeshjitOverflowError,
@@ -385,11 +384,7 @@ def _arange(start, stop=None, step=None, dtype=None):
     for what, v in (("start", start), ("stop", stop), ("step", step)):
         if is_traced(v):
             what = "stop" if what == "start" and stop is None else what  # arange(n): n stops
-            raise ConcretizationError(
-                "Abstract tracer value encountered where concrete value is expected: "
-                f"{v.aval.str_long()}. It arose in the jnp.arange argument '{what}': arange needs "
-                "concrete (static) bounds; mark them static (static_argnums) under jit"
-            )
+            require_concrete(v, f"It arose in the jnp.arange argument '{what}'")
     _check_arange_scalars(start, stop, step)
     if stop is None:
         start, stop = 0, start

@@ -13,10 +13,11 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.numpy.creation import arange, asarray, linspace
+from meshjit.compiler.numpy.creation import arange, asarray, linspace, ones
 from meshjit.compiler.numpy.elementwise import where
 from meshjit.compiler.numpy.shapes import concatenate, reshape, transpose
 from meshjit.compiler.numpy.util import aval_of, check_arraylike
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
     "c_",
@@ -156,7 +157,9 @@ r_, c_ = _Concatenator(0, 1, -1), _Concatenator(-1, 2, 0)
 
 
 def _indices_args(n, k, m) -> tuple:
-    """n, k and m as Python ints (JAX's operator.index: a float is a TypeError)."""
+    """n, k and m as Python ints (JAX's operator.index: a float is a TypeError; a traced n is
+    JAX's ConcretizationTypeError, in its words for both functions)."""
+    require_concrete(n, "n argument of jnp.triu_indices")
     return operator.index(n), operator.index(k), None if m is None else operator.index(m)
 
 
@@ -169,39 +172,48 @@ def triu_indices(n, k=0, m=None):
 
 
 def tril_indices_from(arr, k=0):
-    if np.ndim(arr) != 2:  # JAX's words
-        raise MeshjitValueError(
-            f"Only 2-D inputs are accepted (tril_indices_from got shape {np.shape(arr)})"
-        )
-    shape = _matrix_shape(arr, "tril_indices_from")
+    shape = _matrix_shape(arr)
     return tril_indices(shape[0], k, shape[1])
 
 
 def triu_indices_from(arr, k=0):
-    shape = _matrix_shape(arr, "triu_indices_from")
+    shape = _matrix_shape(arr)
     return triu_indices(shape[0], k, shape[1])
 
 
-def _matrix_shape(arr, name):
+def _matrix_shape(arr):
     shape = aval_of(arr).shape
-    if len(shape) != 2:
-        raise MeshjitValueError(f"{name} needs a 2-D array, got shape {shape}")
+    if len(shape) != 2:  # JAX's words
+        raise MeshjitValueError("Only 2-D inputs are accepted")
     return shape
 
 
 def diag_indices(n, ndim=2):
+    require_concrete(n, "'n' argument of jnp.diag_indices()")
+    require_concrete(ndim, "'ndim' argument of jnp.diag_indices()")
+    n, ndim = operator.index(n), operator.index(ndim)
+    for name, v in (("n", n), ("ndim", ndim)):
+        if v < 0:  # JAX's words
+            raise MeshjitValueError(f"{name} argument to diag_indices must be nonnegative, got {v}")
     return _static(np.diag_indices(n, ndim))
 
 
 def diag_indices_from(arr):
+    check_arraylike("diag_indices_from", arr)
     shape = aval_of(arr).shape
-    if len(shape) < 2 or len(set(shape)) != 1:
-        raise MeshjitValueError(f"diag_indices_from needs a square array, got shape {shape}")
+    if len(shape) < 2:  # JAX's words
+        raise MeshjitValueError("input array must be at least 2-d")
+    if len(set(shape)) != 1:
+        raise MeshjitValueError("All dimensions of input must be of equal length")
     return diag_indices(shape[0], len(shape))
 
 
 def mask_indices(n, mask_func, k=0, *, size=None):
-    return _static(np.nonzero(np.asarray(mask_func(np.ones((n, n), np.int32), k))))
+    """As JAX: the nonzero entries of `mask_func` of an (n, n) array of ones (so a traced `n`
+    is refused as a shape)."""
+    from meshjit.compiler.numpy.sorting import nonzero  # a later family
+
+    return nonzero(mask_func(ones((n, n)), k), size=size)
 
 
 def ravel_multi_index(multi_index, dims, mode="raise", order="C"):

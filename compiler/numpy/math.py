@@ -205,7 +205,7 @@ def _hypot(x1, x2):
 
 
 def logaddexp(x1, x2):
-    out = lax.logaddexp(*broadcast_all(*promote_inexact(x1, x2)))
+    out = lax.logaddexp(*broadcast_all(*promote_inexact(x1, x2), op="max"))  # JAX's words
     if dtypes.is_complex(aval_of(out).dtype) and aval_of(out).ndim:
         return strong(out)  # JAX's complex form multiplies by a typed 2
     return out
@@ -303,7 +303,7 @@ def select(condlist, choicelist, default=0):
             f"condlist must have length equal to choicelist ({len(condlist)} vs {len(choicelist)})"
         )
     if not condlist:
-        raise MeshjitValueError("select: condlist must not be empty")
+        raise MeshjitValueError("condlist must be non-empty")
     out = default
     for cond, choice in reversed(list(zip(condlist, choicelist))):
         out = where(cond, choice, out)  # as JAX's: any condition dtype, tested as != 0

@@ -334,12 +334,14 @@ def _tensordot(a, b, axes):
             )
         ca, cb = tuple(range(la.ndim - axes, la.ndim)), tuple(range(axes))
     else:
+        given = axes
         ca, cb = axes
         ca = (ca,) if isinstance(ca, int) else tuple(ca)
         cb = (cb,) if isinstance(cb, int) else tuple(cb)
-        if len(ca) != len(cb):  # JAX's words
+        if len(ca) != len(cb):  # JAX's words (the lists as given)
             raise MeshjitTypeError(
-                f"tensordot requires axes lists to have equal length, got {ca} and {cb}."
+                f"tensordot requires axes lists to have equal length, got {given[0]} and "
+                f"{given[1]}."
             )
     ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
     a, b = promote(a, b)

@@ -15,6 +15,7 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
+    AxisOutOfBoundsError,
     ConcretizationError,
     IncompatibleShapesError,
     MeshjitNotImplementedError,
@@ -493,14 +494,16 @@ def _flip(x, axis=None):
 
 
 def fliplr(m):
-    if aval_of(m).ndim < 2:
-        raise MeshjitValueError(f"fliplr needs an array of rank >= 2, got {aval_of(m).str_short()}")
+    if aval_of(m).ndim < 2:  # JAX's words (its flip's axis check)
+        raise AxisOutOfBoundsError(
+            f"axis 1 is out of bounds for array of dimension {aval_of(m).ndim}"
+        )
     return flip(m, 1)
 
 
 def flipud(m):
-    if aval_of(m).ndim < 1:
-        raise MeshjitValueError("flipud needs an array of rank >= 1, got a scalar")
+    if aval_of(m).ndim < 1:  # JAX's words (its flip's axis check)
+        raise AxisOutOfBoundsError("axis 0 is out of bounds for array of dimension 0")
     return flip(m, 0)
 
 

@@ -49,13 +49,14 @@ from meshjit.compiler.numpy.products import matmul
 from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import average, ptp, sum
 from meshjit.compiler.numpy.reductions import max as max_
-from meshjit.compiler.numpy.sorting import nonzero, searchsorted, unique
+from meshjit.compiler.numpy.sorting import UNIQUE_STATIC, nonzero, searchsorted, unique
 from meshjit.compiler.numpy.util import (
     arraylike,
     aval_of,
     bool_as_int32,
     broadcast_all,
     broadcast_ranks,
+    broadcast_shapes,
     check_arraylike,
     check_coefficients,
     check_out,
@@ -431,7 +432,15 @@ def rollaxis(a, axis, start=0):
 
 
 def diagflat(v, k=0):
-    return diag(shapes.ravel(v), k)
+    v = shapes.ravel(v)
+    try:
+        operator.index(k)
+    except TypeError:  # JAX's words: its result's size, (len(v) + |k|) ** 2, is not a shape
+        size = (aval_of(v).shape[0] + abs(k)) ** 2
+        raise MeshjitTypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got ({size},)."
+        ) from None
+    return diag(v, k)
 
 
 def fill_diagonal(a, val, wrap=False, *, inplace=True):
@@ -641,19 +650,23 @@ class _UniqueInverseResult(NamedTuple):
 
 
 def unique_values(x, /, *, size=None, fill_value=None):
+    check_arraylike("unique_values", x)
     return unique(x, size=size, fill_value=fill_value)
 
 
 def unique_counts(x, /, *, size=None, fill_value=None):
+    check_arraylike("unique_counts", x)
     return _UniqueCountsResult(*unique(x, return_counts=True, size=size, fill_value=fill_value))
 
 
 def unique_inverse(x, /, *, size=None, fill_value=None):
+    check_arraylike("unique_inverse", x)
     values, inverse = unique(x, return_inverse=True, size=size, fill_value=fill_value)
     return _UniqueInverseResult(values, shapes.reshape(inverse, aval_of(asarray(x)).shape))
 
 
 def unique_all(x, /, *, size=None, fill_value=None):
+    check_arraylike("unique_all", x)
     values, index, inverse, counts = unique(
         x,
         return_index=True,
@@ -667,14 +680,15 @@ def unique_all(x, /, *, size=None, fill_value=None):
 
 
 def _concrete_set(name, *arrays):
-    try:
-        return [np.asarray(a) for a in arrays]
-    except Exception:  # noqa: BLE001  (a traced input)
-        raise ConcretizationError(  # as JAX: a ConcretizationTypeError
-            "Abstract tracer value encountered where concrete value is expected: "
-            f"The error arose in {name}(): {name} needs concrete inputs (its result's size "
-            "depends on their values)"
-        ) from None
+    """The inputs' values; a traced one refused in JAX's words (a ConcretizationTypeError
+    naming the routine, or unique's first argument for those that call unique first)."""
+    unique_first = name in ("intersect1d", "setxor1d")
+    for a in arrays:
+        if is_traced(a):
+            require_concrete(
+                a, UNIQUE_STATIC.format("first") if unique_first else f"The error arose in {name}()"
+            )
+    return [np.asarray(a) for a in arrays]
 
 
 def union1d(ar1, ar2, *, size=None, fill_value=None):
@@ -971,7 +985,7 @@ def piecewise(x, condlist, funclist, *args, **kw):
         condlist = [condlist[i] for i in range(aval_of(condlist).shape[0])]
     condlist = [asarray(c) for c in condlist]
     # as JAX's (a vectorized switch): x and the conditions broadcast together
-    shape = np.broadcast_shapes(aval_of(x).shape, *(aval_of(c).shape for c in condlist))
+    shape = broadcast_shapes(*(aval_of(c).shape for c in condlist), aval_of(x).shape)
     x = shapes.broadcast_to(x, shape)
     condlist = [shapes.broadcast_to(c, shape) for c in condlist]
     if len(funclist) == len(condlist) + 1:
@@ -1002,7 +1016,7 @@ def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
     p, period = promote(p, period)
     if dtypes.is_complex(aval_of(p).dtype):
         raise MeshjitValueError("jnp.unwrap does not support complex inputs.")
-    axis = checks.canonical_axis(axis, aval_of(p).ndim)
+    axis = checks.canonical_axis(axis, aval_of(p).ndim, jax_words="tuple index out of range")
     if aval_of(p).shape[axis] == 0:
         return p
     if discont is None:
@@ -1329,14 +1343,12 @@ def bincount(x, weights=None, minlength=0, *, length=None):
             f"typeof(weights)={aval_of(asarray(weights)).str_short()}"
         )
     if length is None:
-        try:
-            values = np.asarray(x)
-        except Exception:  # noqa: BLE001  (traced: the size cannot be known)
-            raise ConcretizationError(  # JAX's ConcretizationTypeError
-                "Abstract tracer value encountered where concrete value is expected: the size "
-                "of jnp.bincount's result depends on the values of argument 'x'. To avoid this "
-                "error, pass a static `length` argument."
-            ) from None
+        require_concrete(
+            x,
+            "The error occurred because of argument 'x' of jnp.bincount. To avoid this error, "
+            "pass a static `length` argument.",
+        )
+        values = np.asarray(x)
         length = max(int(minlength), int(values.max()) + 1 if values.size else 0)
     counts = ones_like(x, dtypes.default_int) if weights is None else asarray(weights)
     out = zeros((length,), aval_of(counts).dtype)
@@ -1348,9 +1360,7 @@ def digitize(x, bins, right=False, *, method=None):
     check_arraylike("digitize", x, bins)
     x, bins = asarray(x), asarray(bins)
     if aval_of(bins).ndim != 1:
-        raise MeshjitValueError(
-            f"digitize: bins must be a 1-dimensional array (got {aval_of(bins).str_short()})"
-        )
+        raise MeshjitValueError(f"digitize: bins must be a 1-dimensional array; got {bins=}")
     side = "left" if right else "right"
     if aval_of(bins).shape[0] == 0:
         return zeros_like(x, dtypes.default_int)
@@ -1369,11 +1379,7 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
     dtype = dtypes.to_inexact(aval_of(a).dtype)
     if np.ndim(bins) == 1:
         return asarray(bins, dtype)
-    if is_traced(bins):
-        raise ConcretizationError(  # JAX's ConcretizationTypeError
-            "Abstract tracer value encountered where concrete value is expected: the bins "
-            "argument of histogram_bin_edges (a number of bins) must be static"
-        )
+    require_concrete(bins, "bins argument of histogram_bin_edges")
     count = operator.index(bins)
     if range is None:
         range = [a.min(), a.max()]
@@ -1390,6 +1396,8 @@ def histogram_bin_edges(a, bins=10, range=None, weights=None):
 
 def histogram(a, bins=10, range=None, weights=None, density=None):
     check_arraylike("histogram", a, bins)
+    if weights is not None and np.shape(weights) != np.shape(a):
+        raise MeshjitValueError("weights should have the same shape as a.")
     if weights is None:  # as JAX: values and weights (so counts) inexact
         (a,) = promote_inexact(asarray(a))
         weights = ones_like(a)
@@ -1636,6 +1644,7 @@ def polyder(p, m=1):
     return p[:-m] * factors[::-1]
 
 
+@jitted_as_jax("m")
 def polyint(p, m=1, k=None):
     """As JAX's: p and the constants k promoted together (inexact), then divided by the
     products of the integration's factors."""
@@ -1708,7 +1717,7 @@ def logaddexp2(x1, x2):
 
 
 def _logaddexp2_promoted(x1, x2):
-    out = _logaddexp2()(*broadcast_all(*promote_inexact(x1, x2)))
+    out = _logaddexp2()(*broadcast_all(*promote_inexact(x1, x2), op="max"))  # JAX's words
     return out if not aval_of(out).ndim else strong(out)  # JAX's typed constants: strong
 
 

@@ -253,16 +253,27 @@ def isdtype(dtype, kind) -> bool:
     """The array API's `isdtype`: `kind` is a dtype, a kind name, or a tuple of either."""
     d = _as_dtype(dtype)
     for k in kind if isinstance(kind, tuple) else (kind,):
-        if isinstance(k, str):
-            if k not in _ISDTYPE_KINDS:
-                raise MeshjitTypeError(
-                    f"isdtype: unknown kind {k!r}; expected one of {sorted(_ISDTYPE_KINDS)}"
-                )
+        if isinstance(k, str) and k in _ISDTYPE_KINDS:
             if _ISDTYPE_KINDS[k](d):
                 return True
-        elif d == _as_dtype(k):
+        elif d == _kind_dtype(k):
             return True
     return False
+
+
+def _kind_dtype(kind) -> np.dtype:
+    """isdtype's `kind` taken as a dtype, refused in JAX's words."""
+    try:
+        return _as_dtype(kind)
+    except TypeError:
+        if isinstance(kind, str):
+            raise MeshjitValueError(
+                f"Unrecognized {kind=} expected one of {list(_ISDTYPE_KINDS)}, or a compatible "
+                "input for jnp.dtype()"
+            ) from None
+        raise MeshjitTypeError(
+            f"Expected kind to be a dtype, string, or tuple; got {kind=}"
+        ) from None
 
 
 # The Python array API's metadata (jax.numpy's `__array_api_version__` and

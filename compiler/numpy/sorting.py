@@ -7,6 +7,7 @@ Written over the sort, gather, select and reduction primitives.
 from __future__ import annotations
 
 import builtins
+import operator
 
 import numpy as np
 
@@ -56,6 +57,7 @@ from meshjit.compiler.numpy.util import (
     promote,
     promote_inexact,
 )
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
     "argsort",
@@ -220,26 +222,36 @@ def _binary_search(a, v, side, dtype):
     return lax.convert_element_type(high, dtype)
 
 
+UNIQUE_STATIC = (
+    "The error arose for the {} argument of jnp.unique(). To make jnp.unique() compatible with "
+    "JIT and other transforms, you can specify a concrete value for the size argument, which "
+    "will determine the output size."
+)
+_NONZERO_STATIC = (
+    "The size argument of jnp.nonzero must be statically specified to use jnp.nonzero within "
+    "JAX transformations."
+)
+
+
 def _static_size(name, a, count):
-    """The number of results when no `size=` is given: known only for concrete inputs."""
+    """The number of results when no `size=` is given: known only for concrete inputs (JAX's
+    ConcretizationTypeError names unique's input, or nonzero's count, a scalar)."""
     if is_traced(a):
-        _size_not_static(name, "the output size depends on the values of a traced array")
+        if name == "unique":
+            require_concrete(a, UNIQUE_STATIC.format("first"))
+        raise ConcretizationError(
+            "Abstract tracer value encountered where concrete value is expected: traced array "
+            f"with shape {np.dtype(dtypes.default_int).name}[]\n{_NONZERO_STATIC}"
+        )
     return int(count(np.asarray(a)))
-
-
-def _size_not_static(name, why):
-    raise ConcretizationError(  # as JAX: a ConcretizationTypeError, in its words
-        "Abstract tracer value encountered where concrete value is expected: The size argument "
-        f"of jnp.{name} must be statically specified to use jnp.{name} within JAX "
-        f"transformations: {why}; pass a static size=... (and optionally fill_value=...) to use "
-        f"{name} under jit"
-    )
 
 
 def _given_size(name, size) -> int:
     if is_traced(size):
-        _size_not_static(name, f"size is a traced array {aval_of(size).str_short()}")
-    return int(size)
+        require_concrete(
+            size, UNIQUE_STATIC.format("size") if name == "unique" else _NONZERO_STATIC
+        )
+    return operator.index(size)
 
 
 def _index_value(n):
@@ -347,6 +359,7 @@ def unique(
     sorted=True,
 ):
     del sorted  # unused by JAX too: the values come out sorted
+    check_arraylike("unique", ar)
     if axis is not None:
         return _unique_along(
             materialize(ar), axis, return_index, return_inverse, return_counts, equal_nan, size,
@@ -356,7 +369,7 @@ def unique(
     n = aval_of(x).shape[0]
     if size is None:
         size = _static_size("unique", ar, lambda v: _np_unique_count(v, equal_nan))
-    size = int(size)
+    size = _given_size("unique", size)
     if n == 0:
         if size and fill_value is None:
             raise MeshjitValueError("unique: an empty input with size > 0 needs a fill_value")

@@ -152,6 +152,8 @@ def _nan_arg(arg_reduce, identity, a, axis, keepdims):
     a = unary_operand(a)
     if not dtypes.is_inexact(aval_of(a).dtype):
         return arg_reduce(a, axis=axis, keepdims=keepdims)
+    if axis is not None:  # JAX indexes the shape by the axis first: its IndexError
+        checks.canonical_axis(axis, aval_of(a).ndim, jax_words="tuple index out of range")
     nan = isnan(a)
     index = arg_reduce(where_(nan, identity, a), axis=axis, keepdims=keepdims)
     return where_(all(nan, axis=axis, keepdims=keepdims), -1, index)

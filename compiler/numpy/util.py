@@ -158,9 +158,24 @@ def check_arraylike(name: str, *xs) -> None:
     sequences, as JAX's `check_arraylike`)."""
     for i, x in enumerate(xs):
         if isinstance(x, (list, tuple, str)):
-            raise MeshjitTypeError(
-                f"{name} requires ndarray or scalar arguments, got {type(x)} at position {i}."
+            raise MeshjitTypeError(  # a string: the words of JAX's asarray or jit first
+                _string_words(name, x)
+                + f"{name} requires ndarray or scalar arguments, got {type(x)} at position {i}."
             )
+
+
+# The functions JAX gives a string to asarray (its words then), not to a jitted function
+_ASARRAY_FIRST = frozenset(
+    {"isin", "polymul", "unique", "unique_values", "unique_counts", "unique_inverse", "unique_all"}
+)
+
+
+def _string_words(name: str, x) -> str:
+    if not isinstance(x, str):
+        return ""
+    if name in _ASARRAY_FIRST:
+        return f"asarray: expected ArrayLike, got {x} of type {type(x)}. "
+    return jitted_argument_words(x, depth=4)
 
 
 def check_coefficients(name: str, *ps) -> None:

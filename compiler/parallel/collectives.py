@@ -472,6 +472,8 @@ def ppermute(x, axis_name, perm):
 
 def pshuffle(x, axis_name, perm):
     """Device i receives the value of device perm[i]."""
+    if set(perm) != set(range(len(perm))):  # JAX's check and words
+        raise MeshjitValueError(f"`perm` does not represent a permutation: {perm}")
     return ppermute(x, axis_name, [(int(src), dst) for dst, src in enumerate(perm)])
 
 

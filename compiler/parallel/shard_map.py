@@ -358,10 +358,11 @@ def _check_specs_are_specs(what: str, specs) -> None:
             )
 
 
-def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str) -> list[tuple[str, ...]]:
+def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str, f=None) -> list[tuple[str, ...]]:
     if len(spec) > ndim:
+        fun = "a function" if f is None else f"the function '{getattr(f, '__name__', f)}'"
         raise MeshjitValueError(
-            f"shard_map applied to a function was given an {what} entry which is too long to be "
+            f"shard_map applied to {fun} was given an {what} entry which is too long to be "
             f"compatible with the corresponding {'input' if what == 'in_specs' else 'output'} "
             f"value from the function: {what} is {spec} which has length "
             f"{len(spec)}, but the value has rank {ndim}"
@@ -419,7 +420,7 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
     leaves, in_tree = tree_flatten(args)
     in_specs = _flat_specs(spec.in_specs, args, "in_specs")
     avals = [abstractify(x) for x in leaves]
-    in_axes = [_spec_axes(s, a.ndim, manual, "in_specs") for s, a in zip(in_specs, avals)]
+    in_axes = [_spec_axes(s, a.ndim, manual, "in_specs", f) for s, a in zip(in_specs, avals)]
     if outer is None and _all_explicit(mesh, manual):
         for s, a, axes in zip(in_specs, avals, in_axes):
             _check_spec_matches_type(s, a, axes)
@@ -550,7 +551,7 @@ def _check_out_specs(
     An eager call reports the first alone, without its path: JAX checks an eager shard_map's
     outputs one by one (a shard_map per output, of that output's spec)."""
     for s, aval in zip(flat, avals):
-        _spec_axes(s, aval.ndim, manual, "out_specs")
+        _spec_axes(s, aval.ndim, manual, "out_specs", f)
     if not check_vma:
         return
     paths = [""] * len(flat) if eager else _spec_paths(specs, placeholder)

@@ -107,10 +107,10 @@ def _constrain(x, sharding: NamedSharding):
         from meshjit.compiler.runtime.device_put import device_put
         from meshjit.compiler.trace.tracing import abstractify
 
-        sharding.check_rank(abstractify(x).ndim, "with_sharding_constraint")
+        sharding.check_rank(abstractify(x).ndim, "One of with_sharding_constraint arguments")
         _assert_type(x, sharding)
         return device_put(x, sharding)
-    sharding.check_rank(aval_of(x).ndim, "with_sharding_constraint")
+    sharding.check_rank(aval_of(x).ndim, "One of with_sharding_constraint arguments")
     _assert_type(x, sharding)
     return sharding_constraint_p.bind(x, sharding=sharding)
 

@@ -333,7 +333,7 @@ def generalized_normal(key, p, shape=(), dtype=None):
     """Generalized normal floats with shape parameter `p` (density ~ exp(-|x|**p))."""
     data, _ = check_key("generalized_normal", key)
     dtype = float_dtype(dtype, "gamma")  # JAX's: it draws from gamma
-    return _generalized_normal(data, p, canonical_shape(shape, "generalized_normal"), dtype)
+    return _generalized_normal(data, p, _shape_from("gamma", shape, p), dtype)  # JAX: gamma checks
 
 
 @jit(static_argnums=(2, 3, 4))

@@ -23,6 +23,7 @@ from meshjit.compiler.random.util import (
     float_dtype,
     sample_shape,
 )
+from meshjit.compiler.trace.tracing import require_concrete
 
 
 def _as_floats(*xs):
@@ -90,6 +91,8 @@ def orthogonal(key, n, shape=(), dtype=None, m=None):
     data, _ = check_key("orthogonal", key)
     dtype = inexact_dtype(dtype, "normal")  # JAX's: normal() draws
     shape = canonical_shape(shape, "orthogonal")
+    for size in (n, m):  # JAX's ConcretizationTypeError for a traced size
+        require_concrete(size, "The error occurred in jax.random.orthogonal()")
     n, m = _index("n", n), _index("m", n if m is None else m)
     return _orthogonal(data, n, m, shape, dtype)
 

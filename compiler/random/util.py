@@ -29,8 +29,11 @@ def canonical_shape(shape, name: str) -> tuple:
             "Shapes must be 1D sequences of concrete values of integer type, got "
             f"{tuple(shape)!r}. ({name})"
         ) from None
-    if any(d < 0 for d in out):
-        raise MeshjitValueError(f"{name}: shape {out} has a negative dimension")
+    if any(d < 0 for d in out):  # JAX's words (its broadcast of the parameters to the shape)
+        raise IncompatibleShapesError(
+            "Only non-negative indices are allowed when broadcasting static shapes, but got "
+            f"shape {out}. ({name}: a negative dimension)"
+        )
     return out
 
 

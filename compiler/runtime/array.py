@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import enum
 import math
+import operator
 from typing import NamedTuple
 
 import numpy as np
@@ -12,6 +13,7 @@ import numpy as np
 from meshjit.compiler.errors import (
     DeletedArrayError,
     DistributedError,
+    MeshjitIndexError,
     MeshjitNotImplementedError,
     MeshjitRuntimeError,
     MeshjitValueError,
@@ -79,6 +81,7 @@ def _removed(advice: str) -> property:
     "item",
     "to_device",
     "tobytes",
+    "addressable_data",
 )
 class Array(ArrayMethods):
     """An array on devices. `np.asarray(a)` gathers the global value to the host."""
@@ -198,7 +201,13 @@ class Array(ArrayMethods):
 
     def addressable_data(self, index: int) -> Array:
         """The piece on this process's `index`-th device holding one."""
-        return self.addressable_shards[index].data
+        shards = self.addressable_shards
+        if not -len(shards) <= operator.index(index) < len(shards):  # Python's words, as JAX's
+            raise MeshjitIndexError(
+                f"list index out of range: addressable_data({index}) of an array with "
+                f"{len(shards)} addressable shards"
+            )
+        return shards[index].data
 
     @property
     def is_fully_addressable(self) -> bool:

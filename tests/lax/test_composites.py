@@ -64,8 +64,10 @@ def test_shapes_and_errors():
     assert empty.shape == (2, 3) and empty.dtype == np.int32
     with pytest.raises(meshjit.MeshjitTypeError, match="does not accept dtype int32"):
         lax.reduce_precision(np.arange(3), 5, 10)
-    with pytest.raises(TypeError, match="mulhi requires two integer arrays"):
+    with pytest.raises(TypeError, match="mulhi does not accept dtype float32 at position 0"):
         lax.mulhi(np.ones(2, np.float32), np.ones(2, np.float32))
+    with pytest.raises(TypeError, match="mulhi requires two integer arrays of one dtype"):
+        lax.mulhi(np.ones(2, np.int32), np.ones(2, np.int16))
     with pytest.raises(ValueError, match="one entry per dimension"):
         lax.tile(np.ones((2, 2)), (2,))
     assert (

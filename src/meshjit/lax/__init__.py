@@ -21,6 +21,7 @@ from meshjit.compiler.lax.elementwise import convert_element_type as _convert_el
 from meshjit.compiler.lax.elementwise import pow as _pow
 from meshjit.compiler.lax.elementwise import select_n as _select_n
 from meshjit.compiler.lax.shapes import pad as _pad
+from meshjit.compiler.numpy.util import broadcast_shapes as _broadcast_shapes
 from meshjit.compiler.numpy.util import materialize as _materialize
 from meshjit.compiler.parallel.collectives import *  # noqa: F401,F403
 from meshjit.compiler.parallel.collectives import __all__ as _collective_names
@@ -117,6 +118,8 @@ def _operands(name: str, kinds: str, xs) -> None:
         for i, aval in enumerate(avals):
             _checks.dtype_at(name, i, aval.dtype, kinds)
     _checks.same_dtypes(name, avals)
+    if len(avals) == 2 and name != "select":  # a binary op's shape rule, in JAX's words
+        _broadcast_shapes(*(a.shape for a in avals), op=name)
 
 
 def _strict(public: str, fn):
