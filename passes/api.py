@@ -149,7 +149,7 @@ def propagate_module(
 
 def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: dict, revisits: dict) -> None:
     pairs: dict = {}  # an op whose values each have an edge -> its edges seen so far
-    of_op: dict = {}  # op -> its edges
+    at_position: dict = {}  # an op's program position -> its edges
     for edge in graph.edges:
         if edge.op is None:
             tied = graph.tie_ops.get(edge)
@@ -157,7 +157,6 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: dict, revisit
                 graph.edge_index[edge] = op_index[tied.operation]
             continue
         op = edge.op.operation
-        of_op.setdefault(op, []).append(edge)
         # (the operand positions the edge reads: its own value's, or all)
         if op.name in PER_VALUE_OPS:
             k = pairs[op] = pairs.get(op, -1) + 1
@@ -167,6 +166,7 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: dict, revisit
         at = op_index.get(op)
         if at is not None:
             graph.edge_index[edge] = at
+            at_position.setdefault(at, []).append(edge)
             if op in dying:
                 graph.dying[edge] = dying[op]
             # (Shardy's pass-through stage asks whether an operand has another use as its
@@ -177,7 +177,7 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: dict, revisit
                 edge.shared_operand = until == math.inf
                 edge.shared_until = until if 0 <= until < math.inf else None
     graph.releases = sorted(
-        (at, [e for op in ops for e in of_op.get(op, ())]) for at, ops in revisits.items()
+        (at, [e for k in ops for e in at_position.get(k, ())]) for at, ops in revisits.items()
     )
 
 

@@ -210,7 +210,7 @@ def dying_ops(module_op: ir.Operation, *, pipeline: bool = False) -> tuple[dict,
         if values:
             shared[op] = values
     dying = {op: d for op, d in death.items() if d != index[op]}
-    return index, dying, shared, _revisits(death)
+    return index, dying, shared, _revisits(death, index)
 
 
 def _deaths(ops: list, index: dict, pipeline: bool) -> dict:
@@ -251,9 +251,10 @@ def _shared_values(op, at: int, death: dict) -> dict:
     return found
 
 
-def _revisits(death: dict) -> dict:
-    """position -> the ops the driver visits again when it erases the ops dying there: the
-    op defining an erased op's operand that has one other use left, or none."""
+def _revisits(death: dict, index: dict) -> dict:
+    """position -> the positions of the ops the driver visits again when it erases the ops
+    dying there: the op defining an erased op's operand that has one other use left, or
+    none."""
     found: dict = {}
     for op, at in death.items():
         for value in op.operands:
@@ -267,8 +268,8 @@ def _revisits(death: dict) -> dict:
                 end = _use_death(use.owner.operation, death)
                 if use.owner.operation != op and (end is None or end > at):
                     left += 1
-            if left <= 1:
-                found.setdefault(at, []).append(owner)
+            if left <= 1 and owner in index:
+                found.setdefault(at, []).append(index[owner])
     return found
 
 
