@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import math
 import sys
 
 from jaxlib.mlir import ir, passmanager
@@ -87,7 +88,7 @@ def propagate_module(
             # only by a later dead op propagates before it goes (erased below, after
             # write-back). (Its pipeline: on the module its import left, below.)
             if lazy_dead:
-                op_index, dying, shared = dying_ops(module_op)
+                op_index, dying, shared, revisits = dying_ops(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead)
         if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
             import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
@@ -105,7 +106,7 @@ def propagate_module(
             mark_deferred_results(module_op)
             import_sharding_groups(module_op, pipeline=True)
             if lazy_dead:  # (the import erases no dead op: its steps see their uses)
-                op_index, dying, shared = dying_ops(module_op, pipeline=True)
+                op_index, dying, shared, revisits = dying_ops(module_op, pipeline=True)
                 erase_dead_ops(module_op, transitive=False, pipeline=True)
         if not bare and not shardy_import:  # (Shardy-compatible: the export merges copies)
             split_constants(module_op, mark=options.conflicts == "shardy")
@@ -116,7 +117,7 @@ def propagate_module(
             untied_ifs=shardy_import,
         )
         if lazy_dead:
-            _mark_dying(graph, op_index, dying, shared)
+            _mark_dying(graph, op_index, dying, shared, revisits)
         # As Shardy's passes, propagation puts sub-axes on func boundaries too (export cuts
         # them off open dims); conservatively, nowhere.
         if shardy_import:
@@ -146,10 +147,14 @@ def propagate_module(
     return graph
 
 
-def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: dict) -> None:
+def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: dict, revisits: dict) -> None:
     pairs: dict = {}  # an op whose values each have an edge -> its edges seen so far
+    at_position: dict = {}  # an op's program position -> its edges
     for edge in graph.edges:
         if edge.op is None:
+            tied = graph.tie_ops.get(edge)
+            if tied is not None and tied.operation in op_index:
+                graph.edge_index[edge] = op_index[tied.operation]
             continue
         op = edge.op.operation
         # (the operand positions the edge reads: its own value's, or all)
@@ -161,12 +166,19 @@ def _mark_dying(graph: Graph, op_index: dict, dying: dict, shared: dict) -> None
         at = op_index.get(op)
         if at is not None:
             graph.edge_index[edge] = at
+            at_position.setdefault(at, []).append(edge)
             if op in dying:
                 graph.dying[edge] = dying[op]
             # (Shardy's pass-through stage asks whether an operand has another use as its
-            # driver reaches the op: a user dead by then does not count, a dead one after does)
+            # driver reaches the op: a user dead by then does not count, a dead one after
+            # does until the driver erases it)
             if _staged(edge, op):
-                edge.shared_operand = any(k in shared.get(op, ()) for k in reads)
+                until = max((shared.get(op, {}).get(k, -1) for k in reads), default=-1)
+                edge.shared_operand = until == math.inf
+                edge.shared_until = until if 0 <= until < math.inf else None
+    graph.releases = sorted(
+        (at, [e for k in ops for e in at_position.get(k, ())]) for at, ops in revisits.items()
+    )
 
 
 def _staged(edge, op) -> bool:

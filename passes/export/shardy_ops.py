@@ -434,9 +434,10 @@ def _evenly(sharding, shape, meshes: dict):
 def reshard_call_results(module_op: ir.Operation) -> None:
     """A callee result takes its returned value's sharding made even (as Shardy's export makes
     func results), or none when that value has none; the call result follows, and is resharded
-    after the call to the callee result's sharding as propagation left it (not made even: an
-    axis larger than its dim stays) when the returned value's differs from it and something
-    uses the call result (as Shardy's pipeline exports calls)."""
+    after the call to its sharding as propagation left it (else the callee result's; not made
+    even: an axis larger than its dim stays) when the returned value's differs from it and
+    something uses the call result (as Shardy's pipeline exports calls: a group may have given
+    the call result a sharding of its own)."""
     funcs = _funcs(module_op)
     meshes = io.read_meshes(module_op)
     for call in _ops_named(module_op, "func.call"):
@@ -445,6 +446,7 @@ def reshard_call_results(module_op: ir.Operation) -> None:
         if ret is None:
             continue
         for i, result in enumerate(call.results):
+            own = _call_result_sharding(call, i)  # (as propagation left the call result)
             declared, returned = (
                 io.func_result_sharding(callee, i),
                 _value_sharding(ret.operands[i]),
@@ -453,24 +455,33 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 if declared is not None:  # the callee's result is what its body returns
                     io.drop_func_result_sharding(callee, i)
                 continue
-            raw, returned = returned, _evenly(returned, shape_of(result), meshes)
-            if declared is None:  # (Shardy sinks the returned value's sharding into both)
-                io.set_func_result_sharding(callee, i, io.read_sharding(returned))
-                _set_call_result_sharding(call, i, returned)
-                continue
-            declared = tensor_sharding_attr(declared)
-            if str(declared) != str(returned):
+            shape = shape_of(result)
+            raw, returned = returned, _evenly(returned, shape, meshes)
+            if declared is not None:
+                declared = tensor_sharding_attr(declared)
+            if str(declared) != str(returned):  # (Shardy sinks it into an unannotated one)
                 io.set_func_result_sharding(callee, i, io.read_sharding(returned))
             on_call = returned
-            if _maximal(returned, meshes):  # (the call stays on its own mesh, replicated)
-                on_call = raw = _replicated_on(sdy.TensorShardingAttr(declared))
-            if str(_call_result_sharding(call, i)) != str(on_call):
+            if declared is not None and _maximal(returned, meshes):  # (the call stays on its
+                on_call = raw = _replicated_on(sdy.TensorShardingAttr(declared))  # mesh)
+            if str(own) != str(on_call):
                 _set_call_result_sharding(call, i, on_call)
-            if _unlisted(declared) == _unlisted(raw) or not _used(result):
-                continue
-            with call.location, ir.InsertionPoint.after(call):
-                reshard = sdy.ReshardOp(result, declared)
-            result.replace_all_uses_except(reshard.result, reshard.operation)
+            target = declared if own is None else own
+            if target is not None and _unlisted(target) != _unlisted(raw):
+                # (a value export made even already, as a manual computation's result, is
+                # compared with the target made even too)
+                evened = _evenly(target, shape, meshes)
+                if str(raw) != str(returned) or _unlisted(evened) != _unlisted(raw):
+                    _reshard_after(call, result, target)
+
+
+def _reshard_after(call, result: ir.Value, sharding) -> None:
+    """Every use of the call's `result` reads it resharded to `sharding` (none: nothing)."""
+    if not _used(result):
+        return
+    with call.location, ir.InsertionPoint.after(call):
+        reshard = sdy.ReshardOp(result, sharding)
+    result.replace_all_uses_except(reshard.result, reshard.operation)
 
 
 def _maximal(sharding, meshes: dict) -> bool:

@@ -164,7 +164,11 @@ class Builder:
         if self.edges_only and name in _EDGE_OWNERS and not _has_edges(op):
             tie = _bodies_only
         if tie is not None:
+            first = len(self.graph.edges)
             tie(self, op, forbidden, return_slots, label)
+            for edge in self.graph.edges[first:]:  # (its ties: their program position)
+                if edge.op is None:
+                    self.graph.tie_ops.setdefault(edge, op)
             return
         self.rule_edge(op, label)
 

@@ -129,6 +129,8 @@ class Edge:
     direction: str = "BOTH"  # sdy.propagation_barrier: FORWARD, BACKWARD or NONE
     forward_first: bool = False  # only its operands are sources in the first op-priority stages
     shared_operand: bool = False  # a pass-through op reading a value that has another use
+    # ... that has another use only until the driver erases the dead op at this position
+    shared_until: int | None = None
     plan: object = None  # propagation's per-edge tables, built on first use
     owned_from: int | None = None  # a data-flow tie: its views from here on are owned values
     # A manual computation's result tie: (the result, the body's value, the result's other
@@ -188,6 +190,11 @@ class Graph:
     # program position (api.py, shardy_import.dying_ops; driver.py).
     dying: dict = dataclasses.field(default_factory=dict)
     edge_index: dict = dataclasses.field(default_factory=dict)
+    tie_ops: dict = dataclasses.field(default_factory=dict)  # a tie without an op -> its op
+    # (position, the edges of the ops the driver visits again when it erases the ops dying
+    # there), in program order; spent by the first stage
+    releases: list = dataclasses.field(default_factory=list)
+    gone: float = -1  # the last of those positions the driver got past (math.inf: all)
     # explain mode's table, made before dying ops are erased (their values can't be named then)
     explanation: str | None = None
 

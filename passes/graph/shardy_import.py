@@ -15,6 +15,7 @@ option of meshjit-propagate, on in Shardy-compatible op-priority mode, which sta
 from __future__ import annotations
 
 import dataclasses
+import math
 
 from jaxlib.mlir import ir, passmanager
 from jaxlib.mlir.dialects import sdy
@@ -188,23 +189,28 @@ def _kept_by_pipeline(op) -> bool:
     )
 
 
-def dying_ops(module_op: ir.Operation, *, pipeline: bool = False) -> tuple[dict, dict, dict]:
-    """(op -> its position in program order, op -> the position at which it dies, op -> the
-    positions of its operands that still have another use when the driver reaches it) for the ops not
-    dead yet whose users all are or die: Shardy's basic and aggressive passes (a greedy
-    driver visiting ops in program order) erase such an op once the dead ops after it are
-    erased, so it propagates until the driver reaches the last of them. A dead op dies where
-    the driver reaches it: an op before it still sees its use (Shardy's pass-through stage
-    asks then whether an operand has another use). `pipeline`: as erase_dead_ops'."""
+def dying_ops(module_op: ir.Operation, *, pipeline: bool = False) -> tuple[dict, ...]:
+    """(op -> its position in program order, op -> the position at which it dies, op -> {the
+    position of a staged operand that still has another use when the driver reaches it -> the
+    position from which it has none (math.inf: never)}, position -> the ops the driver visits
+    again there) for the ops not dead yet whose users all are or die: Shardy's basic and
+    aggressive passes (a greedy driver visiting ops in program order) erase such an op once the
+    dead ops after it are erased, so it propagates until the driver reaches the last of them.
+    A dead op dies where the driver reaches it: an op before it still sees its use (Shardy's
+    pass-through stage asks then whether an operand has another use). Erasing an op, the driver
+    visits again the op defining each of its operands left with one use or none (MLIR's
+    rewrite driver), so such an op may pass a sharding through then. `pipeline`: as
+    erase_dead_ops'."""
     ops = _ops(module_op)
     index = {op: i for i, op in enumerate(ops)}
     death = _deaths(ops, index, pipeline)
     shared = {}
     for op in ops:
         values = _shared_values(op, index[op], death)
-        if values and not _revisited_alone(op, death):
+        if values:
             shared[op] = values
-    return index, {op: d for op, d in death.items() if d != index[op]}, shared
+    dying = {op: d for op, d in death.items() if d != index[op]}
+    return index, dying, shared, _revisits(death, index)
 
 
 def _deaths(ops: list, index: dict, pipeline: bool) -> dict:
@@ -224,30 +230,47 @@ def _deaths(ops: list, index: dict, pipeline: bool) -> dict:
     return death
 
 
-def _shared_values(op, at: int, death: dict) -> list:
-    """The positions of the staged operands of `op` (at position `at`) that still have another
-    use when the driver reaches `op`: the users dying before that position are gone by then."""
-    found = []
+def _shared_values(op, at: int, death: dict) -> dict:
+    """{the position of a staged operand of `op` (at position `at`) that still has another use
+    when the driver reaches `op` -> the last position at which such a use goes (math.inf:
+    never)}: the users dying before `at` are gone by then."""
+    found = {}
     for k, value in enumerate(staged_operands(op)):
-        live = 0
+        live, until, own = 0, -1, 0
         for use in value.uses:
             end = _use_death(use.owner.operation, death)
-            if end is None or end >= at:
+            if use.owner.operation == op:
+                own += 1  # (an op reading it twice uses it twice, for good)
+            elif end is None or end >= at:
                 live += 1
-        if live > 1:
-            found.append(k)
+                until = max(until, math.inf if end is None else end)
+        if own > 1:
+            until = math.inf
+        if live + own > 1:
+            found[k] = until
     return found
 
 
-def _revisited_alone(op, death: dict) -> bool:
-    """Whether the driver visits `op` again when a dead user of its result goes (it pushes
-    the ops defining the erased op's operands) and no operand of `op` has another use then."""
-    for result in op.results:
-        for use in result.uses:
-            end = death.get(use.owner.operation)
-            if end is not None and op not in death and not _shared_values(op, end + 1, death):
-                return True
-    return False
+def _revisits(death: dict, index: dict) -> dict:
+    """position -> the positions of the ops the driver visits again when it erases the ops
+    dying there: the op defining an erased op's operand that has one other use left, or
+    none."""
+    found: dict = {}
+    for op, at in death.items():
+        for value in op.operands:
+            if not isinstance(value, ir.OpResult):
+                continue
+            owner = value.owner.operation
+            if owner in death and death[owner] <= at:
+                continue
+            left = 0
+            for use in value.uses:
+                end = _use_death(use.owner.operation, death)
+                if use.owner.operation != op and (end is None or end > at):
+                    left += 1
+            if left <= 1 and owner in index:
+                found.setdefault(at, []).append(index[owner])
+    return found
 
 
 def _use_death(owner, death: dict) -> int | None:

@@ -9,8 +9,10 @@ where two compete. The cost model sweeps, alternating direction.
 
 from __future__ import annotations
 
+import math
+
 from meshjit.dialects.sdy import axis_ref
-from meshjit.passes.graph.graph import Edge, Graph
+from meshjit.passes.graph.graph import STAGE_SINGLE_USE, Edge, Graph
 from meshjit.passes.propagation.edge_step import EdgeStep, plan_of
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.propagation.priorities import (
@@ -105,6 +107,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     runs = 0
     first = True
     deferred: set = set()  # edges the next stage visits (Graph.region_readers)
+    waiting: set = set()  # edges reading a value another op still uses (Edge.shared_until)
     region_readers = graph.region_readers
     notified = graph.notify_order  # id(slot) -> its edges in Shardy's notification order
     # Shardy's bare passes sync a group when an op changes a member (its import, which the
@@ -124,8 +127,10 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
         if not stack:
             break
         queued = set(stack)
-        while stack and runs < budget:
-            edge = stack.pop()
+        while (stack or graph.releases) and runs < budget:
+            edge = stack.pop() if stack else None
+            if graph.releases and _release(graph, edge, stack, queued, in_stage, killed, deaths):
+                continue
             queued.discard(edge)
             dirty.discard(edge)
             runs += 1
@@ -138,6 +143,9 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                         killed.add(deaths.pop(0)[0])
                 if edge in killed:
                     continue
+            if stage == STAGE_SINGLE_USE and _still_shared(edge, graph):
+                waiting.add(edge)  # (its operand's other user not erased yet)
+                continue
             if _idle(edge):
                 continue
             changed = EdgeStep(edge, stage, options, graph).run()
@@ -172,9 +180,37 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                         queued.add(user)  # group syncs its members at once (as Shardy's do)
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
     dirty.update(deferred)
+    dirty.update(waiting)
+    graph.gone = math.inf  # (the first pass erased every dead op)
     for edge in dying:  # (erased for good: later stages and rounds never run them)
         dying[edge] = -1
     return runs
+
+
+def _still_shared(edge: Edge, graph: Graph) -> bool:
+    """Whether an operand of the edge has another use the driver has not erased yet."""
+    return edge.shared_until is not None and edge.shared_until > graph.gone
+
+
+def _release(graph, edge, stack, queued, in_stage, killed, deaths) -> bool:
+    """Shardy's driver, erasing the ops dying before `edge`'s position (None: at the end of the
+    first pass), visits again the ops defining their operands (Graph.releases): when such a
+    position is due, `edge` goes back on the stack under those ops' edges, and True."""
+    at = graph.edge_index.get(edge) if edge is not None else None
+    if edge is not None and (at is None or edge.op_name == "func.return"):
+        return False
+    if at is not None and graph.releases[0][0] >= at:
+        return False
+    graph.gone, revisited = graph.releases.pop(0)
+    while deaths and deaths[0][1] <= graph.gone:
+        killed.add(deaths.pop(0)[0])
+    if edge is not None:
+        stack.append(edge)
+    for e in revisited:
+        if e in in_stage and e not in queued:
+            stack.append(e)
+            queued.add(e)
+    return True
 
 
 def _notified(edges: list, slot, reattached: bool) -> list:
