@@ -7,6 +7,7 @@ from functools import partial
 
 import jax
 import jax.numpy as jnp
+from jax.ad_checkpoint import checkpoint_name
 from jax.sharding import NamedSharding, PartitionSpec as P
 
 mesh = jax.make_mesh((2, 4), ("data", "model"), axis_types=(jax.sharding.AxisType.Explicit,) * 2)
@@ -25,7 +26,7 @@ y = jnp.roll(x, 1, axis=1)
 def layer(h, p):
     z = h * p["scale"]
     a = jax.nn.gelu(jnp.einsum("bd,dh->bh", z, p["w1"]))
-    a = jax.ad_checkpoint.checkpoint_name(a, "hidden")
+    a = checkpoint_name(a, "hidden")
     out = jnp.einsum("bh,hd->bd", a, p["w2"], out_sharding=jax.typeof(h).sharding)
     return h + out, None
 
