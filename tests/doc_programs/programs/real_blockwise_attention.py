@@ -29,7 +29,7 @@ def blockwise(q, k, v, causal):
     def per_query_block(qi, qblk):
         @jax.checkpoint
         def body(carry, inp):
-            m, l, acc = carry
+            m, lv, acc = carry
             kj, kblk, vblk = inp
             s = qblk @ kblk.T / jnp.sqrt(D)
             if causal:
@@ -39,11 +39,11 @@ def blockwise(q, k, v, causal):
             m_new = jnp.maximum(m, s.max(-1))
             p = jnp.exp(s - m_new[:, None])
             scale = jnp.exp(m - m_new)
-            return (m_new, l * scale + p.sum(-1), acc * scale[:, None] + p @ vblk), None
+            return (m_new, lv * scale + p.sum(-1), acc * scale[:, None] + p @ vblk), None
 
         init = (jnp.full(BLOCK, -1e30), jnp.zeros(BLOCK), jnp.zeros((BLOCK, D)))
-        (m, l, acc), _ = jax.lax.scan(body, init, (jnp.arange(nb), kb, vb))
-        return acc / l[:, None]
+        (m, lv, acc), _ = jax.lax.scan(body, init, (jnp.arange(nb), kb, vb))
+        return acc / lv[:, None]
 
     out = jax.vmap(per_query_block)(jnp.arange(nb), qb)
     return out.reshape(T, D)

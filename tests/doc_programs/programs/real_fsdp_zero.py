@@ -8,7 +8,8 @@ from functools import partial
 import jax
 import jax.numpy as jnp
 import numpy as np
-from jax.sharding import NamedSharding, PartitionSpec as P
+from jax.sharding import NamedSharding
+from jax.sharding import PartitionSpec as P
 
 mesh = jax.make_mesh((4,), ("fsdp",), axis_types=(jax.sharding.AxisType.Explicit,))
 D_IN, H, D_OUT, BATCH = 8, 16, 4, 32

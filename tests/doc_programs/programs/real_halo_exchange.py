@@ -7,7 +7,8 @@ from functools import partial
 
 import jax
 import jax.numpy as jnp
-from jax.sharding import NamedSharding, PartitionSpec as P
+from jax.sharding import NamedSharding
+from jax.sharding import PartitionSpec as P
 
 NDEV, NX, STEPS, ALPHA = 4, 64, 50, 0.2
 mesh = jax.make_mesh((NDEV,), ("x",), axis_types=(jax.sharding.AxisType.Explicit,))

@@ -70,7 +70,7 @@ A = jax.nn.softmax(jax.random.normal(key, (S, S)), axis=1)
 E = jax.nn.softmax(jax.random.normal(jax.random.fold_in(key, 1), (S, V)), axis=1)
 pi = pi0
 lls = []
-for it in range(15):
+for _ in range(15):
     A, E, pi, ll = em_step(A, E, pi, obs)
     lls.append(float(ll))
 print([f"{v:.3f}" for v in lls[:3]], f"{lls[-1]:.3f}")

@@ -73,7 +73,7 @@ g0 = jax.grad(loss_fn)(lora, base, X, Y)
 print(float(jnp.abs(g0["l1"]["A"]).max()) == 0.0, bool(jnp.abs(g0["l1"]["B"]).max() > 0))
 print(jax.tree.map(lambda a: a.shape, jax.grad(loss_fn, argnums=1)(lora, base, X, Y)))
 first = float(loss_fn(lora, base, X, Y))
-for i in range(150):
+for _ in range(150):
     lora, opt_state, loss = step(lora, opt_state, base, X, Y)
 print(f"{first:.4f}", f"{float(loss):.4f}", float(loss) < 0.5 * first, int(opt_state["t"]))
 

@@ -47,9 +47,9 @@ def generate(key, start, temperature=1.0, k=V, p=1.0, rep_penalty=1.0):
     return seq, i
 
 
-l = logits_table[3]
-print(jnp.isfinite(top_k_filter(l, 3)).sum(), jnp.isfinite(top_p_filter(l, 0.9)).sum(), jnp.isfinite(top_p_filter(l, 0.0)).sum())
-print(bool(jnp.argmax(top_p_filter(l, 0.1)) == jnp.argmax(l)))
+lv = logits_table[3]
+print(jnp.isfinite(top_k_filter(lv, 3)).sum(), jnp.isfinite(top_p_filter(lv, 0.9)).sum(), jnp.isfinite(top_p_filter(lv, 0.0)).sum())
+print(bool(jnp.argmax(top_p_filter(lv, 0.1)) == jnp.argmax(lv)))
 seq, n = jax.jit(generate, static_argnums=(3,))(jax.random.key(1), 3, 0.8, 5, 0.9, 1.2)
 print(seq, n, seq.dtype)
 gen = jax.jit(jax.vmap(generate, in_axes=(0, None, None, None, None, None)), static_argnums=(3,))

@@ -8,7 +8,8 @@ from functools import partial
 import jax
 import jax.numpy as jnp
 from jax.ad_checkpoint import checkpoint_name
-from jax.sharding import NamedSharding, PartitionSpec as P
+from jax.sharding import NamedSharding
+from jax.sharding import PartitionSpec as P
 
 mesh = jax.make_mesh((2, 4), ("data", "model"), axis_types=(jax.sharding.AxisType.Explicit,) * 2)
 LAYERS, D, H, B = 4, 8, 16, 16
@@ -45,22 +46,22 @@ print(jax.tree.map(lambda a: a.sharding.spec, sp))
 print(f"{float(loss_fn(params, x, y)):.5f}")
 gu = jax.grad(loss_fn)(params, x, y)
 with jax.set_mesh(mesh):
-    l = jax.jit(loss_fn)(sp, sx, sy)
-    print(f"{float(l):.5f}", l.sharding.spec)
+    lv = jax.jit(loss_fn)(sp, sx, sy)
+    print(f"{float(lv):.5f}", lv.sharding.spec)
     g = jax.jit(jax.grad(loss_fn))(sp, sx, sy)
     print(jax.tree.map(lambda a: jax.typeof(a).sharding.spec, g))
     print(jax.tree.map(lambda a, b: bool(jnp.allclose(a, b, atol=1e-5)), g, gu))
 
     @partial(jax.jit, donate_argnums=0)
     def sgd(params, x, y):
-        l, g = jax.value_and_grad(loss_fn)(params, x, y)
-        return jax.tree.map(lambda p, g: p - 0.1 * g, params, g), l
+        lv, g = jax.value_and_grad(loss_fn)(params, x, y)
+        return jax.tree.map(lambda p, g: p - 0.1 * g, params, g), lv
 
     first = None
-    for i in range(20):
-        sp, l = sgd(sp, sx, sy)
-        first = first if first is not None else float(l)
-    print(f"{first:.5f}", f"{float(l):.5f}", float(l) < first)
+    for _ in range(20):
+        sp, lv = sgd(sp, sx, sy)
+        first = first if first is not None else float(lv)
+    print(f"{first:.5f}", f"{float(lv):.5f}", float(lv) < first)
     print(jax.tree.map(lambda a: a.sharding.spec, sp))
     h = jax.jit(lambda p, x: jax.lax.scan(layer, x, p)[0])(sp, sx)
     print(jax.typeof(h), h.sharding.spec)

@@ -66,5 +66,5 @@ def cv_error(lam):
 
 
 lams = [0.01, 1.0, 100.0]
-cv = [float(cv_error(l)) for l in lams]
+cv = [float(cv_error(lv)) for lv in lams]
 print([f"{c:.4f}" for c in cv], lams[int(np.argmin(cv))] < 100.0)

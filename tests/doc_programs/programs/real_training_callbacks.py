@@ -39,7 +39,7 @@ def epoch(w, lr):
 
 
 w = jnp.zeros(3)
-for e in range(3):
+for _ in range(3):
     w, counts = epoch(w, 0.1)
 print(len(history), counts, history[0][0], f"{history[0][1]:.4f}", history[-1][0])
 print(all(h[1] >= 0 for h in history), history[-1][1] < history[0][1])

@@ -6,8 +6,8 @@
 import jax
 
 jax.config.update("jax_enable_x64", True)
-import jax.numpy as jnp
-import numpy as np
+import jax.numpy as jnp  # noqa: E402 - after the x64 flag
+import numpy as np  # noqa: E402
 
 
 def gauss_legendre(n):
