@@ -28,6 +28,7 @@ from meshjit.compiler.numpy.util import (
     jitted_as_jax,
     materialize,
     promote,
+    promote_product,
     sharded_by,
     static_axis,
 )
@@ -157,8 +158,14 @@ def _same_dtype(a, b):
     a, b = materialize(a), materialize(b)
     if aval_of(a).dtype == aval_of(b).dtype:
         return a, b
-    a, b = promote(a, b)
+    a, b = _promoted(a, b)
     return materialize(a), materialize(b)
+
+
+def _promoted(a, b):
+    """The operands of the product being traced in their common dtype (`promote_product`)."""
+    options = _OPTIONS.get()
+    return promote_product(options[1] if options else None, a, b)
 
 
 def _matmul(a, b):
@@ -282,7 +289,7 @@ def _dot(a, b):
         return multiply(a, b)
     if lb.ndim <= 2:
         return _matmul(a, b)
-    a, b = promote(a, b)
+    a, b = _promoted(a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 2,)), ((), ()))
     if la.shape[-1] != lb.shape[-2]:
         raise MeshjitTypeError(f"dot: shapes {la.str_short()} and {lb.str_short()} not aligned")
@@ -304,7 +311,7 @@ def inner(a, b, *, precision=None, preferred_element_type=None):
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 0 or lb.ndim == 0:
         return _as_preferred(multiply(a, b), preferred_element_type)
-    a, b = promote(a, b)
+    a, b = promote_product(preferred_element_type, a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 1,)), ((), ()))
     with _product_options(precision, preferred_element_type):
         out = _contract(materialize(a), materialize(b), dims)
@@ -342,7 +349,7 @@ def _tensordot(a, b, axes):
                 f"tensordot requires axes lists to have equal length, got {ca} and {cb}."
             )
     ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
-    a, b = promote(a, b)
+    a, b = _promoted(a, b)
     return _contract(materialize(a), materialize(b), ((ca, cb), ((), ())))
 
 

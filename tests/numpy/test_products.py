@@ -112,6 +112,34 @@ def test_preferred_element_type_is_dot_generals_as_in_jax():
     assert int(jnp.dot(u8, u8, preferred_element_type=jnp.int32)) == 80000
 
 
+def test_float8_operands_of_two_formats_multiply_with_a_preferred_type_as_in_jax():
+    """JAX's products hand an e5m2 and an e4m3fn operand to dot_general unpromoted when a
+    preferred_element_type is given (fp8 training's gradient times weights); meshjit promoted
+    them first and raised TypePromotionError. Without one, both refuse the pair."""
+    from meshjit.compiler.ir.dtypes import TypePromotionError
+
+    g = jnp.asarray(np.arange(6.0).reshape(2, 3) / 4, jnp.float8_e5m2)
+    w = jnp.asarray(np.arange(12.0).reshape(3, 4) / 8, jnp.float8_e4m3fn)
+    want = np.asarray(g, np.float32) @ np.asarray(w, np.float32)
+    products = {
+        "dot": lambda a, b, **kw: jnp.dot(a, b, **kw),
+        "matmul": lambda a, b, **kw: jnp.matmul(a, b, **kw),
+        "tensordot": lambda a, b, **kw: jnp.tensordot(a, b, 1, **kw),
+        "inner": lambda a, b, **kw: jnp.inner(a, b.T, **kw),
+        "einsum": lambda a, b, **kw: jnp.einsum("ij,jk->ik", a, b, **kw),
+    }
+    for name, product in products.items():
+        got = product(g, w, preferred_element_type=jnp.float32)
+        assert got.dtype == np.float32, name
+        np.testing.assert_allclose(got, want, err_msg=name)
+    jaxpr = meshjit.make_jaxpr(lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32))(g, w)
+    eqn = jaxpr.jaxpr.eqns[0]
+    assert [e.primitive.name for e in jaxpr.jaxpr.eqns] == ["dot_general"]
+    assert [str(v.aval.dtype) for v in eqn.invars] == ["float8_e5m2", "float8_e4m3fn"]
+    with pytest.raises(TypePromotionError):
+        jnp.dot(g, w)
+
+
 def test_gradient_at_a_weak_operand_of_matmul_or_einsum_is_strong_as_jax():
     # JAX's matmul / einsum contract one dtype without converting a weak operand (meshjit
     # converted it, and the convert's transpose made the cotangent weak)
