@@ -21,12 +21,12 @@ idx = int(jnp.argmax(clean[:, 0]))
 print(idx, clean[idx], range(5)[jnp.int32(2)], [10, 20, 30][jnp.array(1)])
 try:
     clean[0, 0] = 0.0
-except TypeError as e:
+except TypeError:
     print("TypeError")
 clean = clean.at[0, 0].set(0.0)
 print(clean[0])
 try:
-    {clean: 1}
+    hash(clean)
 except TypeError:
     print("unhashable")
 view = np.asarray(clean)
