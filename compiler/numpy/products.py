@@ -6,8 +6,6 @@ import builtins
 import contextlib
 import contextvars
 
-import numpy as np
-
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
@@ -18,6 +16,7 @@ from meshjit.compiler.lax.dot import (
     DotAlgorithmPreset,
     canonicalize_precision,
     dot_general_p,
+    widens_to,
 )
 from meshjit.compiler.numpy.elementwise import multiply, subtract
 from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, reshape, stack
@@ -55,11 +54,7 @@ def _as_preferred(out, preferred_element_type):
     return lax.convert_element_type(out, dtypes.canonicalize(preferred_element_type))
 
 
-def _promotes_to(dtype, target) -> bool:
-    try:
-        return np.promote_types(dtype, target) == target
-    except TypeError:  # no NumPy promotion between them (e.g. float8s)
-        return False
+_promotes_to = widens_to  # float8s widen to a wider float (no NumPy promotion)
 
 
 def _widened(preferred_element_type, *xs):

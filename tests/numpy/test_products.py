@@ -140,6 +140,20 @@ def test_float8_operands_of_two_formats_multiply_with_a_preferred_type_as_in_jax
         jnp.dot(g, w)
 
 
+def test_float8_products_keep_their_values_with_a_narrower_preferred_type_as_in_jax():
+    """An e5m2 by e4m3fn product with bfloat16 preferred contracts the operands as they are
+    (meshjit rounded the e4m3fn one to e5m2 first: 0.625 for JAX's 0.71875); float32
+    activations by e4m3fn weights multiply unpromoted too."""
+    g = jnp.asarray(np.arange(6.0).reshape(2, 3) / 4, jnp.float8_e5m2)
+    w = jnp.asarray(np.arange(12.0).reshape(3, 4) / 8, jnp.float8_e4m3fn)
+    want = np.asarray(g, np.float32) @ np.asarray(w, np.float32)
+    got = jnp.matmul(jnp.stack([g, g]), w, preferred_element_type=jnp.bfloat16)
+    assert got.dtype == jnp.bfloat16
+    np.testing.assert_allclose(np.asarray(got[1], np.float32), want, rtol=1e-2)
+    x = jnp.asarray(np.arange(6.0).reshape(2, 3) / 4, jnp.float32)
+    np.testing.assert_allclose(jnp.dot(x, w, preferred_element_type=jnp.float32), want)
+
+
 def test_gradient_at_a_weak_operand_of_matmul_or_einsum_is_strong_as_jax():
     # JAX's matmul / einsum contract one dtype without converting a weak operand (meshjit
     # converted it, and the convert's transpose made the cotangent weak)
