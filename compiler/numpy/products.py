@@ -315,7 +315,8 @@ def inner(a, b, *, precision=None, preferred_element_type=None):
 
 def outer(a, b, out=None):
     check_out(out, "outer")
-    return multiply(reshape(a, (-1, 1)), reshape(b, (1, -1)))
+    a, b = promote(a, b)  # as JAX's: promoted, raveled, then a[:, None] * b[None, :]
+    return multiply(ravel(a)[:, None], ravel(b)[None, :])
 
 
 def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None, out_sharding=None):

@@ -162,3 +162,14 @@ def test_gradient_at_a_weak_operand_of_matmul_or_einsum_is_strong_as_jax():
         g = meshjit.grad(lambda w, f=f: jnp.mean(jnp.tanh(f(w))))(w)
         assert not meshjit.typeof(g).weak_type
         assert "convert_element_type" not in str(meshjit.make_jaxpr(f)(w))
+
+
+def test_outer_is_jaxs_broadcasts_of_the_raveled_operands():
+    """As JAX's jnp.outer (`a.ravel()[:, None] * b.ravel()[None, :]`): the jaxpr broadcasts the
+    operands (meshjit reshaped them), promoted first and raveled only when not vectors."""
+    jaxpr = meshjit.make_jaxpr(jnp.outer)(jnp.arange(3.0), jnp.arange(2.0))
+    assert [e.primitive.name for e in jaxpr.jaxpr.eqns] == ["broadcast_in_dim"] * 2 + ["mul"]
+    jaxpr = meshjit.make_jaxpr(jnp.outer)(jnp.ones((2, 2), jnp.int32), jnp.arange(3.0))
+    names = [e.primitive.name for e in jaxpr.jaxpr.eqns]
+    assert names == ["convert_element_type", "reshape", "broadcast_in_dim", "broadcast_in_dim", "mul"]
+    np.testing.assert_array_equal(jnp.outer(jnp.arange(3), jnp.arange(2.0)), np.outer(np.arange(3), np.arange(2.0)))
