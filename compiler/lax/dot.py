@@ -84,7 +84,17 @@ def _mixed_to_preferred(a, b, preferred) -> bool:
     if a == b or preferred is None:
         return False
     preferred = dtypes.canonicalize(preferred)
-    return all(dtypes.is_float(d) and np.promote_types(d, preferred) == preferred for d in (a, b))
+    return all(dtypes.is_float(d) and widens_to(d, preferred) for d in (a, b))
+
+
+def widens_to(dtype, target) -> bool:
+    """Whether `dtype` promotes to `target`; float8s, which NumPy does not promote, widen to any
+    wider float (an e5m2 by e4m3fn product with bfloat16 preferred)."""
+    try:
+        return np.promote_types(dtype, target) == target
+    except TypeError:
+        floats = dtypes.is_float(dtype) and dtypes.is_float(target)
+        return floats and dtypes.bit_width(dtype) < dtypes.bit_width(target)
 
 
 def _count_message(lhs, rhs, ldims, rdims, kind) -> str:

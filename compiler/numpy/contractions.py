@@ -20,7 +20,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import is_symbolic_dim
-from meshjit.compiler.numpy.util import aval_of, materialize, promote, sharded_by
+from meshjit.compiler.numpy.util import aval_of, materialize, promote_product, sharded_by
 
 __all__ = ["einsum", "einsum_path"]
 
@@ -54,7 +54,7 @@ def einsum(
 ):
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.einsum is not supported.")
-    arrays, spec_args = _split_operands(subscripts, operands)
+    arrays, spec_args = _split_operands(subscripts, operands, preferred_element_type)
     if isinstance(subscripts, str):
         inputs, _ = _parse(subscripts, [aval_of(x).ndim for x in arrays])
         _label_sizes(inputs, arrays)
@@ -97,20 +97,21 @@ def _is_array(x) -> bool:
     return hasattr(x, "shape") or isinstance(x, (int, float, complex, bool, np.generic))
 
 
-def _promoted(operands) -> list:
-    """The operands in their common dtype; one dtype with different weak types is left as it
-    is, as JAX's einsum (whose contractions then give a strong result and strong cotangents)."""
+def _promoted(operands, preferred_element_type) -> list:
+    """The operands in their common dtype (`promote_product`); one dtype with different weak
+    types is left as it is, as JAX's einsum (whose contractions then give a strong result and
+    strong cotangents)."""
     arrays = [materialize(x) for x in operands]
     if len({aval_of(x).dtype for x in arrays}) <= 1:
         return arrays
-    return [materialize(x) for x in promote(*operands)]
+    return [materialize(x) for x in promote_product(preferred_element_type, *operands)]
 
 
-def _split_operands(subscripts, operands):
+def _split_operands(subscripts, operands, preferred_element_type=None):
     """The operand arrays, promoted, and a hashable stand-in of einsum's arguments for
     opt_einsum: the string form, or the interleaved form `a, [0, 1], b, [1, 2], [0, 2]`."""
     if isinstance(subscripts, str):
-        arrays = _promoted(operands)
+        arrays = _promoted(operands, preferred_element_type)
         return arrays, (subscripts, *map(_shape_key, arrays))
     if not _is_array(subscripts):
         raise MeshjitTypeError(
@@ -119,7 +120,7 @@ def _split_operands(subscripts, operands):
         )
     args = (subscripts, *operands)
     count = len(args) // 2  # array, labels, array, labels, ..., and the output labels if odd
-    arrays = _promoted(args[0 : 2 * count : 2])
+    arrays = _promoted(args[0 : 2 * count : 2], preferred_element_type)
     spec_args = []
     for k, x in enumerate(arrays):
         spec_args += [_shape_key(x), tuple(args[2 * k + 1])]

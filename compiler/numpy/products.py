@@ -6,8 +6,6 @@ import builtins
 import contextlib
 import contextvars
 
-import numpy as np
-
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
@@ -18,6 +16,7 @@ from meshjit.compiler.lax.dot import (
     DotAlgorithmPreset,
     canonicalize_precision,
     dot_general_p,
+    widens_to,
 )
 from meshjit.compiler.numpy.elementwise import multiply, subtract
 from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, reshape, stack
@@ -28,6 +27,7 @@ from meshjit.compiler.numpy.util import (
     jitted_as_jax,
     materialize,
     promote,
+    promote_product,
     sharded_by,
     static_axis,
 )
@@ -54,11 +54,7 @@ def _as_preferred(out, preferred_element_type):
     return lax.convert_element_type(out, dtypes.canonicalize(preferred_element_type))
 
 
-def _promotes_to(dtype, target) -> bool:
-    try:
-        return np.promote_types(dtype, target) == target
-    except TypeError:  # no NumPy promotion between them (e.g. float8s)
-        return False
+_promotes_to = widens_to  # float8s widen to a wider float (no NumPy promotion)
 
 
 def _widened(preferred_element_type, *xs):
@@ -157,8 +153,14 @@ def _same_dtype(a, b):
     a, b = materialize(a), materialize(b)
     if aval_of(a).dtype == aval_of(b).dtype:
         return a, b
-    a, b = promote(a, b)
+    a, b = _promoted(a, b)
     return materialize(a), materialize(b)
+
+
+def _promoted(a, b):
+    """The operands of the product being traced in their common dtype (`promote_product`)."""
+    options = _OPTIONS.get()
+    return promote_product(options[1] if options else None, a, b)
 
 
 def _matmul(a, b):
@@ -282,7 +284,7 @@ def _dot(a, b):
         return multiply(a, b)
     if lb.ndim <= 2:
         return _matmul(a, b)
-    a, b = promote(a, b)
+    a, b = _promoted(a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 2,)), ((), ()))
     if la.shape[-1] != lb.shape[-2]:
         raise MeshjitTypeError(f"dot: shapes {la.str_short()} and {lb.str_short()} not aligned")
@@ -304,7 +306,7 @@ def inner(a, b, *, precision=None, preferred_element_type=None):
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 0 or lb.ndim == 0:
         return _as_preferred(multiply(a, b), preferred_element_type)
-    a, b = promote(a, b)
+    a, b = promote_product(preferred_element_type, a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 1,)), ((), ()))
     with _product_options(precision, preferred_element_type):
         out = _contract(materialize(a), materialize(b), dims)
@@ -313,7 +315,8 @@ def inner(a, b, *, precision=None, preferred_element_type=None):
 
 def outer(a, b, out=None):
     check_out(out, "outer")
-    return multiply(reshape(a, (-1, 1)), reshape(b, (1, -1)))
+    a, b = promote(a, b)  # as JAX's: promoted, raveled, then a[:, None] * b[None, :]
+    return multiply(ravel(a)[:, None], ravel(b)[None, :])
 
 
 def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None, out_sharding=None):
@@ -344,7 +347,7 @@ def _tensordot(a, b, axes):
                 f"{given[1]}."
             )
     ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
-    a, b = promote(a, b)
+    a, b = _promoted(a, b)
     return _contract(materialize(a), materialize(b), ((ca, cb), ((), ())))
 
 

@@ -237,6 +237,20 @@ def promote(*args):
     return _converted(args, typed, *dtypes.result_type(*typed))
 
 
+def promote_product(preferred_element_type, *args) -> list:
+    """The operands of a jnp product (dot, matmul, tensordot, einsum...) in their common dtype;
+    with a preferred_element_type, operands of different dtypes one of which is a float8 (no
+    implicit promotion) stay as they are: JAX's products hand them to dot_general unpromoted
+    (an e5m2 gradient times e4m3fn weights, or float32 activations times e4m3fn weights,
+    accumulated in float32)."""
+    if preferred_element_type is not None:
+        arrays = [materialize(a) for a in args]
+        formats = {aval_of(a).dtype for a in arrays}
+        if len(formats) > 1 and any(np.dtype(d).name.startswith("float8") for d in formats):
+            return arrays
+    return promote(*args)
+
+
 def _is_weak_bool(x) -> bool:
     aval = getattr(x, "aval", None)
     return aval is not None and aval.weak_type and dtypes.is_bool(aval.dtype)

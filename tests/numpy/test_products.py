@@ -112,6 +112,48 @@ def test_preferred_element_type_is_dot_generals_as_in_jax():
     assert int(jnp.dot(u8, u8, preferred_element_type=jnp.int32)) == 80000
 
 
+def test_float8_operands_of_two_formats_multiply_with_a_preferred_type_as_in_jax():
+    """JAX's products hand an e5m2 and an e4m3fn operand to dot_general unpromoted when a
+    preferred_element_type is given (fp8 training's gradient times weights); meshjit promoted
+    them first and raised TypePromotionError. Without one, both refuse the pair."""
+    from meshjit.compiler.ir.dtypes import TypePromotionError
+
+    g = jnp.asarray(np.arange(6.0).reshape(2, 3) / 4, jnp.float8_e5m2)
+    w = jnp.asarray(np.arange(12.0).reshape(3, 4) / 8, jnp.float8_e4m3fn)
+    want = np.asarray(g, np.float32) @ np.asarray(w, np.float32)
+    products = {
+        "dot": lambda a, b, **kw: jnp.dot(a, b, **kw),
+        "matmul": lambda a, b, **kw: jnp.matmul(a, b, **kw),
+        "tensordot": lambda a, b, **kw: jnp.tensordot(a, b, 1, **kw),
+        "inner": lambda a, b, **kw: jnp.inner(a, b.T, **kw),
+        "einsum": lambda a, b, **kw: jnp.einsum("ij,jk->ik", a, b, **kw),
+    }
+    for name, product in products.items():
+        got = product(g, w, preferred_element_type=jnp.float32)
+        assert got.dtype == np.float32, name
+        np.testing.assert_allclose(got, want, err_msg=name)
+    jaxpr = meshjit.make_jaxpr(lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32))(g, w)
+    eqn = jaxpr.jaxpr.eqns[0]
+    assert [e.primitive.name for e in jaxpr.jaxpr.eqns] == ["dot_general"]
+    assert [str(v.aval.dtype) for v in eqn.invars] == ["float8_e5m2", "float8_e4m3fn"]
+    with pytest.raises(TypePromotionError):
+        jnp.dot(g, w)
+
+
+def test_float8_products_keep_their_values_with_a_narrower_preferred_type_as_in_jax():
+    """An e5m2 by e4m3fn product with bfloat16 preferred contracts the operands as they are
+    (meshjit rounded the e4m3fn one to e5m2 first: 0.625 for JAX's 0.71875); float32
+    activations by e4m3fn weights multiply unpromoted too."""
+    g = jnp.asarray(np.arange(6.0).reshape(2, 3) / 4, jnp.float8_e5m2)
+    w = jnp.asarray(np.arange(12.0).reshape(3, 4) / 8, jnp.float8_e4m3fn)
+    want = np.asarray(g, np.float32) @ np.asarray(w, np.float32)
+    got = jnp.matmul(jnp.stack([g, g]), w, preferred_element_type=jnp.bfloat16)
+    assert got.dtype == jnp.bfloat16
+    np.testing.assert_allclose(np.asarray(got[1], np.float32), want, rtol=1e-2)
+    x = jnp.asarray(np.arange(6.0).reshape(2, 3) / 4, jnp.float32)
+    np.testing.assert_allclose(jnp.dot(x, w, preferred_element_type=jnp.float32), want)
+
+
 def test_gradient_at_a_weak_operand_of_matmul_or_einsum_is_strong_as_jax():
     # JAX's matmul / einsum contract one dtype without converting a weak operand (meshjit
     # converted it, and the convert's transpose made the cotangent weak)
@@ -120,3 +162,14 @@ def test_gradient_at_a_weak_operand_of_matmul_or_einsum_is_strong_as_jax():
         g = meshjit.grad(lambda w, f=f: jnp.mean(jnp.tanh(f(w))))(w)
         assert not meshjit.typeof(g).weak_type
         assert "convert_element_type" not in str(meshjit.make_jaxpr(f)(w))
+
+
+def test_outer_is_jaxs_broadcasts_of_the_raveled_operands():
+    """As JAX's jnp.outer (`a.ravel()[:, None] * b.ravel()[None, :]`): the jaxpr broadcasts the
+    operands (meshjit reshaped them), promoted first and raveled only when not vectors."""
+    jaxpr = meshjit.make_jaxpr(jnp.outer)(jnp.arange(3.0), jnp.arange(2.0))
+    assert [e.primitive.name for e in jaxpr.jaxpr.eqns] == ["broadcast_in_dim"] * 2 + ["mul"]
+    jaxpr = meshjit.make_jaxpr(jnp.outer)(jnp.ones((2, 2), jnp.int32), jnp.arange(3.0))
+    names = [e.primitive.name for e in jaxpr.jaxpr.eqns]
+    assert names == ["convert_element_type", "reshape", "broadcast_in_dim", "broadcast_in_dim", "mul"]
+    np.testing.assert_array_equal(jnp.outer(jnp.arange(3), jnp.arange(2.0)), np.outer(np.arange(3), np.arange(2.0)))
