@@ -187,7 +187,7 @@ def int_pow_jvp(primals, tangents):
 
 
 print(grad(int_pow)(2., 3))
-print(jax.jvp(lambda x: int_pow(x, 3), (2.,), (1.,)))
+print(jax.jvp(lambda x: int_pow(x, 3), (jnp.float32(2.),), (jnp.float32(1.),)))
 
 
 @custom_vjp
@@ -219,11 +219,12 @@ def g_sz(x, y):
 def g_sz_jvp(primals, tangents):
     x, y = primals
     xd, yd = tangents
-    print("tangent types:", type(xd).__name__, type(yd).__name__)
+    SZ = jax.custom_derivatives.SymbolicZero
+    print("symbolic zeros:", type(xd) is SZ, type(yd) is SZ)
     yd = jnp.zeros_like(y) if type(yd) is jax.custom_derivatives.SymbolicZero else yd
     return g_sz(x, y), jnp.cos(x) * xd * y + jnp.sin(x) * yd
 
 
 g_sz.defjvp(g_sz_jvp, symbolic_zeros=True)
-print(jax.jvp(g_sz, (1., 2.), (1., 0.)))
+print(jax.jvp(g_sz, (jnp.float32(1.), jnp.float32(2.)), (jnp.float32(1.), jnp.float32(0.))))
 print(grad(g_sz)(1., 2.))
