@@ -7,6 +7,7 @@ one `ir.Value` (single-result primitives) or a sequence of them.
 
 from __future__ import annotations
 
+import warnings
 from typing import Sequence
 
 import numpy as np
@@ -580,6 +581,8 @@ def lower_jaxpr_to_module(
         mctx.name_stack = name_stack
         if donated:  # a token holds no buffer to give (XLA's verifier fails on its alias)
             donated = [d and not is_token_aval(a) for d, a in zip(donated, closed.in_avals)]
+            if num_partitions == 1:
+                warn_unusable_donations(closed, donated)
         arg_attrs = donor_attrs(sharding_attrs(mctx, arg_shardings, closed.in_avals), donated)
         result_attrs = sharding_attrs(mctx, result_shardings, closed.out_avals)
         result_attrs = info_attrs(result_attrs, result_names)
@@ -614,6 +617,30 @@ def info_attrs(result_attrs: list[dict] | None, names) -> list[dict] | None:
     for attrs, name in zip(result_attrs, names):
         attrs["jax.result_info"] = ir.StringAttr.get(name)
     return result_attrs
+
+
+def warn_unusable_donations(closed: ClosedJaxpr, donated) -> None:
+    """JAX's warning (its `_set_up_aliases` on one device): a donated argument no result of its
+    shape and dtype can reuse, each result taking the first such argument left."""
+    if not any(donated):
+        return
+    left: dict[tuple, list[int]] = {}
+    for i, (a, d) in enumerate(zip(closed.in_avals, donated)):
+        if d:
+            left.setdefault((tuple(a.shape), a.dtype), []).append(i)
+    for a in closed.out_avals:
+        waiting = left.get((tuple(getattr(a, "shape", ())), getattr(a, "dtype", None)))
+        if waiting:
+            waiting.pop(0)
+    unused = sorted(i for waiting in left.values() for i in waiting)
+    if unused:
+        shown = ", ".join(str(ShapedArray(closed.in_avals[i].shape, closed.in_avals[i].dtype))
+                          for i in unused)  # fmt: skip
+        warnings.warn(
+            f"Some donated buffers were not usable: {shown}.\n"
+            "See an explanation at https://docs.jax.dev/en/latest/faq.html#buffer-donation.",
+            stacklevel=2,
+        )
 
 
 def donor_attrs(arg_attrs: list[dict] | None, donated) -> list[dict] | None:

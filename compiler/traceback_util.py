@@ -168,7 +168,7 @@ def unwrap(fun):
     such as lax.reduce's `computation=lax.add`); through a public check (meshjit.lax.add
     checks JAX's operand rules, then calls the compiler's lax.add: `_meshjit_checked`)."""
     if getattr(fun, "_meshjit_boundary", False):
-        fun = fun.__wrapped__
+        fun = getattr(fun, "_meshjit_inner", None) or fun.__wrapped__
     return getattr(fun, "_meshjit_checked", fun)
 
 
@@ -198,9 +198,18 @@ def transformation(transform):
             filter_exception(e)
             raise
         # A transformed function, or a decorator (shard_map(mesh=...)): a boundary as well.
-        return transformation(out) if type(out) in _CALLABLES else out
+        return _transformed(out) if type(out) in _CALLABLES else out
 
-    boundary._meshjit_boundary = True
+    boundary._meshjit_boundary, boundary._meshjit_inner = True, transform
+    return boundary
+
+
+def _transformed(out):
+    """A transformed function's boundary, whose `__wrapped__` is the user's function (as JAX's
+    `functools.wraps`: `jax.checkpoint(f).__wrapped__ is f`), not meshjit's inner wrapper."""
+    boundary = transformation(out)
+    if hasattr(out, "__wrapped__"):
+        boundary.__wrapped__ = out.__wrapped__
     return boundary
 
 

@@ -120,6 +120,16 @@ def test_public_functions_keep_their_names_and_signatures():
     assert jnp.sum(jnp.ones(3)) == 3  # and still compute
 
 
+def test_transformed_functions_wrap_the_users_function_as_jax():
+    # JAX's functools.wraps: `jax.checkpoint(f).__wrapped__ is f` (not meshjit's inner wrapper)
+    def f(x):
+        return x * 2.0
+
+    for transform in (meshjit.checkpoint, meshjit.grad, meshjit.vmap, meshjit.jacrev):
+        assert transform(f).__wrapped__ is f, transform.__name__
+    assert meshjit.lax.reduce(jnp.arange(4.0), 0.0, meshjit.lax.add, (0,)) == 6.0
+
+
 def test_uncaught_error_prints_the_users_lines_only(tmp_path):
     script = tmp_path / "mistake.py"
     script.write_text(

@@ -502,6 +502,11 @@ traceback_util.boundary_methods(
 )(DimExpr)  # fmt: skip
 
 
+# Named as JAX's class (`type(d).__name__` prints `_DimExpr`); the alias keeps it picklable.
+DimExpr.__name__ = DimExpr.__qualname__ = "_DimExpr"
+_DimExpr = DimExpr
+
+
 def _evaluate_factor(f: Factor, env: dict):
     if f.var is not None:
         if f.var not in env:

@@ -180,7 +180,7 @@ class Exported:
         """The exported VJP: it takes the flat inputs then a cotangent per flat output, and
         returns the cotangents of the flat inputs (JAX's convention)."""
         if self._get_vjp is None:
-            raise MeshjitValueError(f"the Exported {self.fun_name} carries no VJP")
+            raise MeshjitValueError("No VJP is available")  # JAX's words
         vjp = self._calls.get("vjp")
         if vjp is None:
             vjp = self._calls["vjp"] = self._get_vjp()
@@ -459,8 +459,8 @@ def _flat_call(exp: Exported) -> Callable:
     from meshjit.compiler.ad.custom_derivatives import custom_vjp
 
     differentiable = custom_vjp(call)
-    differentiable.defvjp(
-        lambda *leaves: (call(*leaves), leaves),
+    differentiable.defvjp(  # the forward calls the custom_vjp: differentiable again (JAX's)
+        lambda *leaves: (differentiable(*leaves), leaves),
         lambda leaves, cts: tuple(exp.vjp().call(*leaves, *cts)),
     )
     return differentiable
@@ -786,10 +786,7 @@ def _call_exported_batcher(args, dims, *, exported: Exported):
 
 @jvp_rules.register(call_exported_p)
 def _call_exported_jvp(primals, tangents, *, exported: Exported):
-    raise MeshjitValueError(
-        f"Exported {exported.fun_name} carries no VJP, so its call cannot be differentiated: "
-        "export it with one (`serialize(vjp_order=1)`)"
-    )
+    raise MeshjitValueError("No VJP is available")  # JAX's words: an artifact without a VJP
 
 
 def _platform_index(exported: Exported) -> int:

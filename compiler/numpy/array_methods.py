@@ -142,10 +142,10 @@ def _from_protocol(other):
     return other
 
 
-def _reshape(self, *shape, order="C"):
+def _reshape(self, *shape, order="C", out_sharding=None):
     if len(shape) == 1 and not isinstance(shape[0], int):
         shape = shape[0]
-    return reshape(self, shape, order=order)
+    return reshape(self, shape, order=order, out_sharding=out_sharding)
 
 
 def _compress(self, condition, axis=None, *, size=None, fill_value=0):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import builtins
 import math
+import operator
 
 import numpy as np
 
@@ -52,7 +53,7 @@ from meshjit.compiler.numpy.util import (
     ref_hint,
     sum_dtype,
 )
-from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.trace.tracing import Tracer, require_concrete
 from meshjit.compiler.traceback_util import filter_exception, own_boundary
 
 __all__ = [
@@ -83,7 +84,19 @@ def _reduction_axes(x, axis):
         return tuple(range(ndim))
     if type(axis) is int and -ndim <= axis < ndim:
         return (axis % ndim,)
-    return checks.canonical_axes(axis, ndim)
+    return checks.canonical_axes(_static_axes(axis), ndim)
+
+
+def _static_axes(axis):
+    """JAX's `_ensure_optional_axes`: an axis given as an index (a NumPy or concrete jnp integer
+    scalar) or a sequence of them, as ints; a traced axis is a ConcretizationTypeError."""
+    if axis is None or type(axis) is int:
+        return axis
+    require_concrete(axis, "The axis argument must be known statically.")
+    try:
+        return operator.index(axis)
+    except TypeError:
+        return tuple(i if isinstance(i, str) else operator.index(i) for i in axis)
 
 
 def _keepdims(result, x, axes, keepdims):
@@ -373,7 +386,7 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
             shape = a._var.aval.shape
             count = math.prod(shape) if axis is None else shape[_single_axis(axis)]
             return lax.div(total, _divisor(count, aval_of(total).dtype))
-    axis = tuple(axis) if isinstance(axis, list) else axis
+    axis = _static_axes(axis)
     program = jitted(_mean_program, ("axis", "dtype", "keepdims"), "_mean", inline=True)
     return program(a, axis, dtype, keepdims, where=where)
 
@@ -445,7 +458,7 @@ def var(
     as JAX's jitted `_var` (XLA rounds the centring and sum alike)."""
     check_out(out, "var")
     ddof = _ddof_or_correction(ddof, correction)
-    axis = tuple(axis) if isinstance(axis, list) else axis
+    axis = _static_axes(axis)
     static = ("axis", "dtype", "keepdims")  # ddof traced, as JAX's correction
     return jitted(_var, static)(a, axis, dtype, ddof, keepdims, where=where, mean=mean)
 
@@ -505,7 +518,7 @@ def _centre(x, axes, where, given):
 
 def average(a, axis=None, weights=None, returned=False, keepdims=False):
     """One program when called eagerly, inlined in a trace: JAX's `_average` (jit, inline)."""
-    axis = tuple(axis) if isinstance(axis, list) else axis
+    axis = _static_axes(axis)
     program = jitted(_average, ("axis", "returned", "keepdims"), "_average", inline=True)
     return program(a, axis, weights, returned, keepdims)
 

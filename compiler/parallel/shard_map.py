@@ -132,7 +132,7 @@ def shard_map(
         if current_trace() is None:
             _eager_args.append(tree_flatten(args)[0])
             try:
-                return _run_eager(_eager(wrapped), args)
+                return _as_written(_run_eager(_eager(wrapped), args), spec.out_specs)
             finally:
                 _eager_args.pop()
         return _shard_map_traced(f, spec, args)
@@ -270,6 +270,27 @@ def _run_eager(jitted, args):
         jitted.clear_cache()
         jitted._traces[sig.key] = traced
     return jitted(*args)
+
+
+def _as_written(out, out_specs):
+    """JAX's eager shard_map gives its results the out_specs as written (`P('x', None)`), where
+    a compiled program's result sharding drops trailing Nones."""
+    leaves, tree = tree_flatten(out)
+    for i, (x, written) in enumerate(zip(leaves, _flat_specs(out_specs, out, "out_specs"))):
+        have = getattr(x, "_sharding", None)
+        if type(have) is NamedSharding and have.spec != written and _trim(have.spec) == _trim(
+            written
+        ):
+            sharding = NamedSharding(have.mesh, written, memory_kind=have.memory_kind)
+            leaves[i] = type(x).of_result(x.aval, x._impl, x._placement, sharding, x.committed)
+    return tree_unflatten(tree, leaves)
+
+
+def _trim(spec: PartitionSpec) -> tuple:
+    entries = tuple(spec)
+    while entries and entries[-1] is None:
+        entries = entries[:-1]
+    return entries
 
 
 class _ShardMapSpec:

@@ -633,11 +633,7 @@ def abstractify(x) -> ShapedArray:
         raise MeshjitTypeError(
             jitted_argument_words(x)
             + f"{name} requires ndarray or scalar arguments, got {type(x)} at position {position}."
-            + (
-                " Use meshjit.numpy.asarray(...) first."
-                if isinstance(x, (list, tuple))
-                else not_numeric_words(x)
-            )
+            + ("" if isinstance(x, (list, tuple)) else not_numeric_words(x))  # JAX's words
         )
     shown = str(x) if len(str(x)) <= 100 else str(x)[:100] + "..."
     raise MeshjitTypeError(  # JAX's words first (a lax function's for a string)

@@ -40,3 +40,13 @@ def test_max_and_min_bounded_by_cases():
     assert m <= b and m <= b - 1 and m + 1 <= b and b - m >= 0
     assert min_dim(b, 4) <= 4 and b - min_dim(b, 4) >= 0
     assert str(m) == "max(0, b - 2)"
+
+
+def test_the_class_is_named_as_jax():
+    import pickle
+
+    from meshjit import export
+
+    (b,) = export.symbolic_shape("b")
+    assert type(b).__name__ == "_DimExpr"
+    assert str(pickle.loads(pickle.dumps(b + 1))) == "b + 1"

@@ -1,10 +1,13 @@
 """Buffer donation: jit(donate_argnums / donate_argnames), Array.is_deleted / delete, and the
 errors for using a donated array (issue 16 item 2)."""
 
+import warnings
+
 import numpy as np
 import pytest
 
 import meshjit
+import meshjit.numpy as jnp
 from meshjit.compiler.errors import DeletedArrayError
 from meshjit.sharding import NamedSharding
 from meshjit.sharding import PartitionSpec as P
@@ -126,3 +129,20 @@ def test_bad_donation_arguments():
         meshjit.jit(step, donate_argnames="nope")
     with pytest.raises(ValueError, match="both static and donated"):
         meshjit.jit(step, static_argnums=0, donate_argnums=0)
+
+
+def test_a_donation_no_result_can_reuse_warns_as_jax():
+    # JAX's _set_up_aliases on one device: each result takes the first donated argument of its
+    # shape and dtype; the ones left warn, at lowering (not at cached calls)
+    f = meshjit.jit(lambda a, b: a + b, donate_argnums=(0, 1))
+    with pytest.warns(UserWarning, match=r"^Some donated buffers were not usable: float32\[4\]\."):
+        f(jnp.ones(4), jnp.ones(4))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        f(jnp.ones(4), jnp.ones(4))
+        meshjit.jit(lambda a: a * 2, donate_argnums=0)(jnp.ones(4))
+    with pytest.warns(UserWarning, match=r"usable: int32\[3\], int32\[3\]\."):
+        i = jnp.ones(3, jnp.int32)
+        meshjit.jit(lambda a, b: (a + b).sum(), donate_argnums=(0, 1)).lower(i, i)
+    with pytest.warns(UserWarning, match=r"usable: int32\[3\]\.\n"):  # b is pruned, as JAX's
+        meshjit.jit(lambda a, b: a.sum(), donate_argnums=(0, 1)).lower(i, jnp.ones(2))

@@ -341,8 +341,17 @@ def test_grad_through_meshjit_artifacts_with_vjp():
     for g, w_ in zip(got, want):
         np.testing.assert_allclose(np.asarray(g), np.asarray(w_), rtol=1e-5, atol=1e-6)
     without = export.deserialize(exp.serialize())
-    with pytest.raises(meshjit.MeshjitValueError, match="carries no VJP"):
+    with pytest.raises(meshjit.MeshjitValueError, match="^No VJP is available"):
         meshjit.grad(lambda x, w: without.call(x, w).sum())(x, w)
+
+
+def test_second_order_gradients_of_an_exported_call():
+    # JAX's call: the custom_vjp's forward calls the custom_vjp again, so the outer grad
+    # differentiates it by the VJP's own VJP (in memory, or serialized with vjp_order=2)
+    exp = export.export(meshjit.jit(lambda x: 2 * x * x))(meshjit.ShapeDtypeStruct((), np.float32))
+    back = export.deserialize(exp.serialize(vjp_order=2))
+    for e in (exp, back):
+        assert float(meshjit.grad(meshjit.grad(e.call))(np.float32(3.0))) == 4.0
 
 
 # ---------------------------------------------------------------------------------------------

@@ -195,3 +195,21 @@ def test_integer_means_and_variances_are_float32_with_x64_on():
 def test_keepdims_is_a_broadcast_in_dim_in_the_jaxpr_as_jax(fn, dims):
     last_eqn = str(meshjit.make_jaxpr(fn)(np.ones((2, 3), f32))).splitlines()[-2]
     assert dims in last_eqn
+
+
+@pytest.mark.parametrize("name", ["sum", "max", "any", "ptp", "mean", "var", "std", "average"])
+def test_an_axis_given_as_an_integer_array_is_static_as_jax(name):
+    # JAX's `_ensure_optional_axes`: operator.index of the axis (or of each axis in a sequence)
+    x = jnp.arange(6.0).reshape(2, 3)
+    fn = getattr(jnp, name)
+    want = np.asarray(fn(x, axis=1))
+    for axis in (jnp.array(1), np.int64(1), jnp.int32(-1), (jnp.array(1),), [np.int8(1)]):
+        np.testing.assert_allclose(np.asarray(fn(x, axis=axis)), want)
+
+
+def test_a_traced_axis_must_be_known_statically():
+    x = jnp.arange(6.0).reshape(2, 3)
+    with pytest.raises(meshjit.errors.ConcretizationTypeError, match="known statically"):
+        meshjit.jit(lambda x, a: jnp.sum(x, axis=a))(x, 1)
+    with pytest.raises(TypeError, match="not iterable"):
+        jnp.sum(x, axis=1.0)

@@ -129,3 +129,12 @@ def test_functions_jax_jits_refuse_a_list_in_jaxs_words(call, words):
     # JAX checks the arguments inside its jitted functions: a list is not traced as a pytree
     with pytest.raises(TypeError, match=re.escape(words)):
         call()
+
+
+def test_the_message_is_jaxs_whole_sentence():
+    # The sharp bits page prints it: `TypeError: sum requires ... at position 0.` and no more
+    with pytest.raises(TypeError) as caught:
+        jnp.sum([1, 2, 3])
+    assert str(caught.value).splitlines()[0] == (
+        "sum requires ndarray or scalar arguments, got <class 'list'> at position 0."
+    )

@@ -524,6 +524,15 @@ def test_typed_program_numbers_match_numpy(mesh):
     assert r.sharding.spec == P("X", None, None)
 
 
+def test_the_reshape_method_takes_out_sharding(mesh):
+    v = meshjit.device_put(np.arange(16.0, dtype=np.float32), P(("X", "Y")))
+    r = v.reshape(8, 2, out_sharding=P(("X", "Y"), None))
+    assert str(meshjit.typeof(r)) == "float32[8@(X,Y),2]"
+    assert str(meshjit.typeof(v.reshape((8, 2), order="F", out_sharding=P(("X", "Y"))))) == (
+        "float32[8@(X,Y),2]"
+    )
+
+
 def test_outputs_carry_the_types_shardings(mesh):
     x = meshjit.device_put(np.ones((8, 4), np.float32), P("X", "Y"))
     out = meshjit.jit(lambda x: (x * 2).T)(x)

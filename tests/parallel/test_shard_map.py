@@ -94,6 +94,16 @@ def test_eager_result_is_sharded_by_out_specs():
     np.testing.assert_allclose(np.asarray(out), 2 * x)
 
 
+def test_eager_result_keeps_the_out_specs_as_written():
+    # JAX's eager shard_map: `P('x', None)` as written; a jitted one's result drops the None
+    x = rand(8, 4)
+    f = smap(lambda b: (b, b[:1]), in_specs=P("x"), out_specs=(P("x", None), P("x")))
+    out, first = f(x)
+    assert repr(out.sharding.spec) == "P('x', None)" and repr(first.sharding.spec) == "P('x',)"
+    assert repr(meshjit.jit(f)(x)[0].sharding.spec) == "P('x',)"
+    np.testing.assert_allclose(np.asarray(out * 2), 2 * x)
+
+
 def test_inside_larger_jit_program():
     x = rand(8, 4)
 
