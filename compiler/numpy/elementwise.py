@@ -25,6 +25,7 @@ from meshjit.compiler.numpy.util import (
     as_bool,
     aval_of,
     bool_as_int32,
+    broadcast_ranks,
     broadcast_all,
     check_arraylike,
     check_out,
@@ -336,17 +337,17 @@ def _pow_int_int(x1, x2):
 
 def logical_and(x1, x2):
     x1, x2 = promote(x1, x2)  # first, as JAX: two weak bools make a strong one
-    return lax.bitwise_and(*broadcast_all(as_bool(x1), as_bool(x2)))
+    return lax.bitwise_and(*broadcast_ranks(as_bool(x1), as_bool(x2), name="logical_and"))
 
 
 def logical_or(x1, x2):
     x1, x2 = promote(x1, x2)  # first, as JAX: two weak bools make a strong one
-    return lax.bitwise_or(*broadcast_all(as_bool(x1), as_bool(x2)))
+    return lax.bitwise_or(*broadcast_ranks(as_bool(x1), as_bool(x2), name="logical_or"))
 
 
 def logical_xor(x1, x2):
     x1, x2 = promote(x1, x2)  # first, as JAX: two weak bools make a strong one
-    return lax.bitwise_xor(*broadcast_all(as_bool(x1), as_bool(x2)))
+    return lax.bitwise_xor(*broadcast_ranks(as_bool(x1), as_bool(x2), name="logical_xor"))
 
 
 def logical_not(x):

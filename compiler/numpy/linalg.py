@@ -159,6 +159,7 @@ def _entry(x, i, j):
 # Factorizations.
 
 
+@jitted_as_jax("upper", "symmetrize_input")
 def cholesky(a, *, upper: bool = False, symmetrize_input: bool = True):
     """The Cholesky factor L (a = L @ L.T), or L.T when `upper`."""
     (a,) = _inexact("jnp.linalg.cholesky", a)

@@ -4,6 +4,7 @@ heaviside, fmax / fmin, signbit), rounding to whole numbers (trunc, rint, around
 
 from __future__ import annotations
 
+import functools
 import math
 
 import ml_dtypes
@@ -12,6 +13,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.lax import special as lax_special
 from meshjit.compiler.numpy.creation import asarray, full_like
 from meshjit.compiler.numpy.elementwise import (
     ceil,
@@ -30,6 +32,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     bool_as_int32,
     broadcast_all,
+    broadcast_ranks,
     check_out,
     const_like,
     jitted,
@@ -92,7 +95,7 @@ def _const(x, value):
 arccos = define_unary(lax.acos, inexact=True)
 arcsin = define_unary(lax.asin, inexact=True)
 arctan = define_unary(lax.atan, inexact=True)
-arccosh = define_unary(lax.acosh, inexact=True)
+_arccosh = define_unary(lax.acosh, inexact=True)
 arcsinh = define_unary(lax.asinh, inexact=True)
 arctanh = define_unary(lax.atanh, inexact=True)
 sinh = define_unary(lax.sinh, inexact=True)
@@ -113,6 +116,11 @@ rad2deg = degrees = define_unary(lambda x: lax.mul(x, const_like(x, 180.0 / math
 float_power = define_binary(lax.pow, inexact=True)
 
 
+@jitted_as_jax()
+def arccosh(x, /):  # jitted in JAX, unlike the other inverse functions
+    return _arccosh(x)
+
+
 def _is_float(x) -> bool:
     return dtypes.is_float(aval_of(x).dtype)
 
@@ -122,10 +130,15 @@ def isnan(x):
     return lax.ne(x, x)
 
 
+@jitted_as_jax()
 def isinf(x):
     x = unary_operand(x)
     if dtypes.is_complex(aval_of(x).dtype):  # either part infinite
-        return logical_or(isinf(lax.real(x)), isinf(lax.imag(x)))
+        return logical_or(_real_isinf(lax.real(x)), _real_isinf(lax.imag(x)))
+    return _real_isinf(x)
+
+
+def _real_isinf(x):
     if not _is_float(x):
         return full_like(x, False, dtype=dtypes.bool_)
     return lax.eq(lax.abs(x), _const(x, np.inf))
@@ -205,10 +218,64 @@ def _hypot(x1, x2):
 
 
 def logaddexp(x1, x2):
-    out = lax.logaddexp(*broadcast_all(*promote_inexact(x1, x2)))
+    """log(exp(x1) + exp(x2)) without overflow: JAX's custom_jvp function (not jitted)."""
+    x1, x2 = broadcast_ranks(*promote_inexact(x1, x2), name="logaddexp")
+    out = custom_logaddexp(base2=False)(x1, x2)
     if dtypes.is_complex(aval_of(out).dtype) and aval_of(out).ndim:
         return strong(out)  # JAX's complex form multiplies by a typed 2
     return out
+
+
+@functools.cache
+def custom_logaddexp(base2: bool):
+    """JAX's custom_jvp logaddexp / logaddexp2 (their names in jaxprs): the derivative
+    t * e**(x - out), with x or out at +inf taken as 0."""
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp  # ad sits above numpy
+
+    name, exp = ("logaddexp2", lax.exp2) if base2 else ("logaddexp", lax.exp)
+
+    def impl(x1, x2):
+        return _logaddexp_impl(x1, x2, base2)
+
+    impl.__name__ = impl.__qualname__ = name
+    rule = custom_jvp(impl)
+
+    def jvp(primals, tangents):
+        (x1, x2), (t1, t2) = primals, tangents
+        out = rule(x1, x2)
+        inf0 = lax_special.posinf_as_zero
+        t1 = lax.mul(t1, exp(lax.sub(inf0(x1), inf0(out))))  # JAX's order, out's twice
+        return out, lax.add(t1, lax.mul(t2, exp(lax.sub(inf0(x2), inf0(out)))))
+
+    jvp.__name__ = jvp.__qualname__ = f"_{name}_jvp"
+    rule.defjvp(jvp)
+    return rule
+
+
+def _logaddexp_impl(x1, x2, base2: bool):
+    """m + log1p(e**-|x1 - x2|) (/ log 2), the sum where the difference is NaN (NaNs, or
+    infinities of one sign), in JAX's order; for complex values JAX's form, its imaginary part
+    wrapped into [-pi, pi) (/ log 2)."""
+    aval = aval_of(x1)
+    amax = lax.max(x1, x2)
+    exp, scale = (lax.exp2, 1 / math.log(2)) if base2 else (lax.exp, None)
+    if not dtypes.is_complex(aval.dtype):
+        delta = lax.sub(x1, x2)
+        is_nan, total = lax.ne(delta, delta), lax.add(x1, x2)  # first, as JAX's
+        tail = lax.log1p(exp(lax.neg(lax.abs(delta))))
+        tail = lax.mul(const_like(amax, scale), tail) if base2 else tail  # JAX's _const
+        return lax.select(is_nan, total, lax.add(amax, tail))
+    # of x1's dtype and weak type (JAX's _const): weak operands give a weak result, as JAX
+    two = lax.convert_element_type(2, aval.dtype, weak_type=aval.weak_type)
+    delta = lax.sub(lax.add(x1, x2), lax.mul(amax, two))
+    tail = lax.log1p(exp(delta))
+    if base2:
+        tail = lax.mul(lax.convert_element_type(scale, aval.dtype, weak_type=aval.weak_type), tail)
+    out = lax.add(amax, tail)
+    period = math.pi / math.log(2) if base2 else math.pi
+    imag = lax.rem(lax.add(lax.imag(out), period), 2 * period)
+    imag = lax.select(lax.lt(imag, 0.0), lax.add(imag, 2 * period), imag)
+    return lax.complex(lax.real(out), lax.sub(imag, period))
 
 
 def fmod(x1, x2):
@@ -245,10 +312,12 @@ def sinc(x):
     return lax.convert_element_type(out, aval_of(out).dtype)
 
 
+@jitted_as_jax()
 def fmax(x1, x2):
     return where(logical_or(greater(x1, x2), isnan(x2)), x1, x2)
 
 
+@jitted_as_jax()
 def fmin(x1, x2):
     return where(logical_or(less(x1, x2), isnan(x2)), x1, x2)
 

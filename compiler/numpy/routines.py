@@ -27,7 +27,6 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import special as lax_special
 from meshjit.compiler.numpy import complex_parts as cparts
 from meshjit.compiler.numpy import elementwise as ew
 from meshjit.compiler.numpy import math as jmath
@@ -46,6 +45,7 @@ from meshjit.compiler.numpy.cumulative import diff
 from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.indexing import take
 from meshjit.compiler.numpy.products import matmul
+from meshjit.compiler.numpy.reductions import all as all_
 from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import average, ptp, sum
 from meshjit.compiler.numpy.reductions import max as max_
@@ -415,6 +415,7 @@ def resize(a, new_shape):
     return shapes.reshape(shapes.concatenate([flat] * repeats)[:size], new_shape)
 
 
+@jitted_as_jax("axis", "start")
 def rollaxis(a, axis, start=0):
     ndim = aval_of(a).ndim
     axis = axis + ndim if axis < 0 else axis
@@ -1067,6 +1068,7 @@ fromiter = _impure("fromiter", "iterable object")
 fromfile = _impure("fromfile", "file object")
 
 
+@jitted_as_jax()
 def bitwise_count(x, /):
     check_arraylike("bitwise_count", x)
     x = asarray(x)
@@ -1252,6 +1254,7 @@ def vander(x, N=None, increasing=False):
     return ew.power(shapes.expand_dims(x, 1), powers)
 
 
+@jitted_as_jax()
 def ediff1d(ary, to_end=None, to_begin=None):
     """As JAX: lax.sub of neighbours (booleans refused), the ends cast to `ary`'s dtype."""
     (ary,) = arraylike("ediff1d", ary)
@@ -1306,9 +1309,18 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, method="a
             f"method={method!r} is not implemented; options are 'compare_all', "
             "'binary_search', 'sort', and 'auto'"
         )
-    element, tests = asarray(element), shapes.ravel(asarray(test_elements))
-    found = any_(shapes.expand_dims(element, -1) == tests, axis=-1)
-    return ew.logical_not(found) if invert else found
+    element = asarray(element)
+    program = jitted(_in1d, ("assume_unique", "invert", "method"), "_in1d")
+    found = program(element, test_elements, invert, method=method, assume_unique=assume_unique)
+    return shapes.reshape(found, aval_of(element).shape)
+
+
+def _in1d(ar1, ar2, invert, method="auto", assume_unique=False):
+    """JAX's _in1d, every method comparing all pairs."""
+    arr1, arr2 = (shapes.ravel(a) for a in promote(ar1, ar2))
+    if invert:
+        return all_(arr1[:, None] != arr2[None, :], axis=-1)
+    return any_(arr1[:, None] == arr2[None, :], axis=-1)
 
 
 def bincount(x, weights=None, minlength=0, *, length=None):
@@ -1592,6 +1604,7 @@ def _polyval(p, x):
     return out
 
 
+@jitted_as_jax()
 def polyadd(a1, a2):
     """The shorter polynomial (along the first axis) is added into the longer one's tail; the
     other axes broadcast into the longer's, as JAX's."""
@@ -1602,6 +1615,7 @@ def polyadd(a1, a2):
     return a1.at[-aval_of(a2).shape[0] :].add(a2)
 
 
+@jitted_as_jax()
 def polysub(a1, a2):
     check_arraylike("polysub", a1, a2)
     return polyadd(a1, -asarray(a2))
@@ -1708,50 +1722,8 @@ def logaddexp2(x1, x2):
 
 
 def _logaddexp2_promoted(x1, x2):
-    out = _logaddexp2()(*broadcast_all(*promote_inexact(x1, x2)))
+    out = jmath.custom_logaddexp(base2=True)(*broadcast_all(*promote_inexact(x1, x2)))
     return out if not aval_of(out).ndim else strong(out)  # JAX's typed constants: strong
-
-
-@functools.cache
-def _logaddexp2():
-    from meshjit.compiler.ad.custom_derivatives import custom_jvp  # ad sits above numpy
-
-    @custom_jvp
-    def logaddexp2(x1, x2):  # JAX's names in jaxprs
-        return _logaddexp2_impl(x1, x2)
-
-    @logaddexp2.defjvp
-    def _logaddexp2_jvp(primals, tangents):
-        (x1, x2), (t1, t2) = primals, tangents
-        out = logaddexp2(x1, x2)
-        finite_out = lax_special.posinf_as_zero(out)
-        # as JAX's: t * 2**(x - out), with x or out at +inf taken as 0
-        t1 = t1 * jmath.exp2(lax_special.posinf_as_zero(x1) - finite_out)
-        return out, t1 + t2 * jmath.exp2(lax_special.posinf_as_zero(x2) - finite_out)
-
-    return logaddexp2
-
-
-def _logaddexp2_impl(x1, x2):
-    """m + log1p(2**-|x1 - x2|) / log 2 (the sum where the difference is NaN: NaNs, or
-    infinities of one sign); for complex values JAX's form, its imaginary part wrapped."""
-    aval = aval_of(x1)
-    amax = lax.max(x1, x2)
-    inv_ln2 = 1 / math.log(2)  # a Python float: weak, as JAX's constant
-    if not dtypes.is_complex(aval.dtype):
-        delta = lax.sub(x1, x2)
-        tail = lax.mul(inv_ln2, lax.log1p(jmath.exp2(lax.neg(lax.abs(delta)))))
-        return lax.select(lax.ne(delta, delta), lax.add(x1, x2), lax.add(amax, tail))
-    # of x1's dtype and weak type (JAX's _const): weak operands give a weak result, as JAX
-    inv_ln2, two = (
-        lax.convert_element_type(v, aval.dtype, weak_type=aval.weak_type) for v in (inv_ln2, 2)
-    )
-    delta = lax.sub(lax.add(x1, x2), lax.mul(amax, two))
-    out = lax.add(amax, lax.mul(inv_ln2, lax.log1p(jmath.exp2(delta))))
-    period = math.pi / math.log(2)
-    imag = lax.rem(lax.add(lax.imag(out), period), 2 * period)
-    imag = lax.select(lax.lt(imag, 0.0), lax.add(imag, 2 * period), imag)
-    return lax.complex(lax.real(out), lax.sub(imag, period))
 
 
 def ldexp(x1, x2):

@@ -163,7 +163,7 @@ def _kept(a, where):
     return kept if where is None else logical_and(kept, where)
 
 
-@jitted_as_jax("axis", "dtype", "keepdims", "ddof")
+@jitted_as_jax("axis", "dtype", "keepdims")  # ddof traced, as JAX's
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
     """The variance of the non-NaN entries, as JAX computes it: |x - mean|^2 for complex values
     (a real result), low-precision floats in float32, and NaN where no more than `ddof` entries
@@ -207,7 +207,7 @@ def _var_dtypes(a_dtype, dtype):
     return (dtypes.float32 if compute in (dtypes.bfloat16, dtypes.float16) else compute), dtype
 
 
-@jitted_as_jax("axis", "dtype", "keepdims", "ddof")
+@jitted_as_jax("axis", "dtype", "keepdims")  # ddof traced, as JAX's
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
     check_out(out, "nanstd")
     var = nanvar(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean)
@@ -243,6 +243,7 @@ def _nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_extremum(min, np.inf, a, axis, keepdims, out, initial, where)
 
 
+@jitted_as_jax("axis", "dtype", "keepdims")
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     a = unary_operand(a)
     if not dtypes.is_inexact(aval_of(a).dtype):
