@@ -25,8 +25,8 @@ from meshjit.compiler.numpy.util import (
     as_bool,
     aval_of,
     bool_as_int32,
-    broadcast_ranks,
     broadcast_all,
+    broadcast_ranks,
     check_arraylike,
     check_out,
     const_like,
@@ -285,15 +285,17 @@ def floor_divide(x1, x2):
     return lax.round(div, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
+@jitted_as_jax()
 def remainder(x1, x2):
-    x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
-    dtype = aval_of(x1).dtype
-    if dtypes.is_int(dtype):  # as JAX: an integer x % 0 is 0
-        x2 = lax.select(lax.eq(x2, 0), lax.full_like(x2, 1), x2)
+    """JAX's jitted remainder, in its order: the truncated remainder moved by x2 where its
+    sign is not x2's."""
+    x1, x2 = broadcast_ranks(*bool_as_int32(*promote(x1, x2)), name="remainder")
+    zero = np.zeros((), aval_of(x1).dtype)
+    if dtypes.is_int(aval_of(x2).dtype):  # as JAX: an integer x % 0 is 0
+        x2 = where(equal(x2, 0), lax.full_like(x2, 1), x2)
     mod = lax.rem(x1, x2)
-    if dtypes.is_unsigned(dtype):
-        return mod
-    fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(mod, 0), lax.lt(x2, 0)))
+    not_zero = lax.ne(mod, zero)
+    fix = lax.bitwise_and(lax.ne(lax.lt(mod, zero), lax.lt(x2, zero)), not_zero)
     return lax.select(fix, lax.add(mod, x2), mod)
 
 

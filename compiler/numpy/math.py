@@ -41,6 +41,7 @@ from meshjit.compiler.numpy.util import (
     promote,
     promote_inexact,
     refuse_complex,
+    result_type,
     strong,
     unary_operand,
 )
@@ -278,23 +279,21 @@ def _logaddexp_impl(x1, x2, base2: bool):
     return lax.complex(lax.real(out), lax.sub(imag, period))
 
 
+@jitted_as_jax()
 def fmod(x1, x2):
-    x1, x2 = broadcast_all(*promote(x1, x2))
-    if dtypes.is_int(aval_of(x1).dtype):  # as JAX: x % 0 is 0 (booleans keep XLA's x % 0 == x)
-        aval = aval_of(x2)
-        ones = lax.full(aval.shape, 1, aval.dtype)
-        x2 = lax.select(
-            lax.eq(x2, 0), lax.convert_element_type(ones, aval.dtype, weak_type=aval.weak_type), x2
-        )
-    return lax.rem(*bool_as_int32(x1, x2))
+    """JAX's jitted fmod: an integer x2 of 0 taken as 1 (x % 0 is 0; booleans keep XLA's
+    x % 0 == x), then lax.rem of the promoted operands."""
+    if dtypes.is_int(result_type(x1, x2)):
+        x2 = where(lax.eq(x2, np.zeros((), aval_of(x2).dtype)), lax.full_like(x2, 1), x2)
+    return lax.rem(*broadcast_ranks(*bool_as_int32(*promote(x1, x2)), name="fmod"))
 
 
+@jitted_as_jax()
 def heaviside(x1, x2):
     x1, x2 = promote_inexact(x1, x2)
     zero, one = const_like(x1, 0.0), const_like(x1, 1.0)  # JAX's: weak for a weak scalar x1
-    x1, x2 = broadcast_all(x1, x2)
-    at_zero = where(isnan(x1), x1, x2)
-    return where(lax.lt(x1, zero), zero, where(lax.gt(x1, zero), one, at_zero))
+    # JAX's order: both comparisons, then the NaN test
+    return where(lax.lt(x1, zero), zero, where(lax.gt(x1, zero), one, where(isnan(x1), x1, x2)))
 
 
 def sinc(x):
@@ -322,6 +321,7 @@ def fmin(x1, x2):
     return where(logical_or(less(x1, x2), isnan(x2)), x1, x2)
 
 
+@jitted_as_jax()
 def signbit(x):
     x = unary_operand(x)
     dtype = aval_of(x).dtype
@@ -331,8 +331,10 @@ def signbit(x):
         return full_like(x, False, dtype=dtypes.bool_)
     if not dtypes.is_float(dtype):
         return lax.lt(x, _const(x, 0))
-    bits = lax.bitcast_convert_type(x, np.dtype(f"int{dtype.itemsize * 8}"))
-    return lax.lt(bits, 0)
+    int_type = np.dtype(f"int{dtype.itemsize * 8}")
+    bits = lax.bitcast_convert_type(x, int_type)  # JAX's: the sign bit shifted down, as a bool
+    sign = lax.shift_right_arithmetic(bits, np.asarray(dtype.itemsize * 8 - 1, int_type))
+    return lax.convert_element_type(sign, dtypes.bool_)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -59,6 +59,7 @@ from meshjit.compiler.numpy.util import (
     check_arraylike,
     check_coefficients,
     check_out,
+    const_like,
     is_traced,
     jitted,
     jitted_as_jax,
@@ -1709,6 +1710,7 @@ def lcm(x1, x2):
     return ew.where(g == 0, 0, x1 * (x2 // safe))
 
 
+@jitted_as_jax()
 def copysign(x1, x2):
     x1, x2 = promote(*promote_inexact(x1, x2))
     refuse_complex("copysign does not support complex-valued inputs", x1)
@@ -1799,8 +1801,13 @@ def _frexp_bits(x):
 
 def modf(x, /, out=None):
     check_out(out, "modf")
+    return jitted(_modf, name="modf")(x)
+
+
+def _modf(x):
+    """JAX's jitted modf: the whole part floors above zero and ceils below."""
     x = promote_inexact(x)[0]
-    whole = jmath.trunc(x)
+    whole = ew.where(lax.ge(x, const_like(x, 0)), ew.floor(x), ew.ceil(x))
     return x - whole, whole
 
 

@@ -206,6 +206,10 @@ CASES = {
     "bool_sum_isin": (lambda x: (jnp.sum(x > 1, dtype=jnp.float32), jnp.isin(x, x[0]), jnp.isin(x, x[0], invert=True)), (X34,)),
     # logaddexp is JAX's custom_jvp function (its jvp rule by name), a weak scalar kept weak
     "logaddexp": (lambda x, y: (jnp.logaddexp(x, y), jnp.logaddexp(x, 2.0), jax.grad(lambda a: jnp.logaddexp(a, 2.0).sum())(x)), (X3, X3)),
+    "top_k": (lambda x: (lax.top_k(x, 2), lax.top_k(x[0], 3)), (X34,)),
+    # x % y is JAX's jitted remainder (integer zero divisors replaced by one through _where)
+    "remainder_fmod": (lambda x, i: (x % 1.5, jnp.remainder(i, 3), jnp.fmod(i, 2), jnp.fmod(x, x)), (X34, I2)),
+    "sign_ufuncs": (lambda x: (jnp.signbit(x), jnp.copysign(x, -1.0), jnp.heaviside(x, 0.5), jnp.modf(x)), (X34,)),
     "cholesky": (lambda m: (jnp.linalg.cholesky(m), jnp.linalg.cholesky(m[None], upper=True)), (np.eye(3, dtype=f32) * 2,)),
 }
 
@@ -236,7 +240,7 @@ CASES = [
     "collectives_vma", "collectives_no_vma", "triangles", "flips", "diff",
     "negative_static_index", "nan_reductions",
     "jitted_predicates", "jitted_shapes", "fmin_fmax", "polyadd_polysub", "var_std",
-    "bool_sum_isin", "cholesky", "logaddexp",
+    "bool_sum_isin", "cholesky", "logaddexp", "top_k", "remainder_fmod", "sign_ufuncs",
 ]  # fmt: skip
 
 
