@@ -288,9 +288,9 @@ def matvec(x1, x2, /):
     _core_dims("matvec", x2, 1, ("m",))
     _same_core_size("m", np.shape(x2)[-1], np.shape(x1)[-1], "(n,m),(m)->(n)")
     if np.ndim(x1) == 2:  # JAX's vectorized matmul: one dot_general, the batch axes last
-        x2 = asarray(x2)
-        ndim = aval_of(x2).ndim
-        out = lax.dot_general(x1, x2, (([1], [ndim - 1]), ([], [])))
+        x1, x2 = promote(asarray(x1), asarray(x2))
+        ndim, dtype = aval_of(x2).ndim, aval_of(x2).dtype
+        out = lax.dot_general(x1, x2, (([1], [ndim - 1]), ([], [])), preferred_element_type=dtype)
         return shapes.moveaxis(out, 0, -1)
     if np.ndim(x2) == 1:
         return matmul(x1, x2)
@@ -325,6 +325,15 @@ def iterable(y) -> bool:
 
 
 def append(arr, values, axis=None):
+    if axis is None:  # the first check JAX's jitted append makes: its words
+        check_arraylike("ravel", arr)
+        check_arraylike("ravel", values)
+    else:
+        check_arraylike("concatenate", arr, values)
+    return jitted(_append, ("axis",), "append")(arr, values, axis=axis)
+
+
+def _append(arr, values, axis=None):
     if axis is None:
         return shapes.concatenate([shapes.ravel(arr), shapes.ravel(values)])
     return shapes.concatenate([arr, values], axis=axis)

@@ -5,6 +5,7 @@ nanmean, nanvar, nanstd, nanargmax, nanargmin, nancumsum, nancumprod) and the or
 from __future__ import annotations
 
 import math
+import operator
 
 import numpy as np
 
@@ -139,17 +140,32 @@ def _nan_cumulative(name, identity, a, axis, dtype):
 
 def nanargmax(a, axis=None, out=None, keepdims=False):
     check_out(out, "nanargmax")
-    return _nan_arg(argmax, -np.inf, a, axis, keepdims)
+    return _jitted_nan_arg("_nanargmax", a, axis, keepdims)
 
 
 def nanargmin(a, axis=None, out=None, keepdims=False):
     check_out(out, "nanargmin")
+    return _jitted_nan_arg("_nanargmin", a, axis, keepdims)
+
+
+def _jitted_nan_arg(name, a, axis, keepdims):
+    """JAX's @jit(static_argnames=('axis', 'keepdims')) _nanargmax / _nanargmin."""
+    a = unary_operand(a)
+    axis = None if axis is None else operator.index(axis)
+    fn = _nanargmax if name == "_nanargmax" else _nanargmin
+    return jitted(fn, ("axis", "keepdims"), name)(a, axis, keepdims=bool(keepdims))
+
+
+def _nanargmax(a, axis=None, keepdims=False):
+    return _nan_arg(argmax, -np.inf, a, axis, keepdims)
+
+
+def _nanargmin(a, axis=None, keepdims=False):
     return _nan_arg(argmin, np.inf, a, axis, keepdims)
 
 
 def _nan_arg(arg_reduce, identity, a, axis, keepdims):
     """The index of the extremum ignoring NaNs; -1 where a slice is all NaN, as JAX."""
-    a = unary_operand(a)
     if not dtypes.is_inexact(aval_of(a).dtype):
         return arg_reduce(a, axis=axis, keepdims=keepdims)
     nan = isnan(a)

@@ -210,6 +210,8 @@ CASES = {
     # x % y is JAX's jitted remainder (integer zero divisors replaced by one through _where)
     "remainder_fmod": (lambda x, i: (x % 1.5, jnp.remainder(i, 3), jnp.fmod(i, 2), jnp.fmod(x, x)), (X34, I2)),
     "sign_ufuncs": (lambda x: (jnp.signbit(x), jnp.copysign(x, -1.0), jnp.heaviside(x, 0.5), jnp.modf(x)), (X34,)),
+    "nanarg_matvec": (lambda x: (jnp.nanargmax(x), jnp.nanargmin(x, axis=1), jnp.matvec(x, x[0]), jnp.vecmat(x[:, 0], x)), (X34,)),
+    "kron_append": (lambda x, v: (jnp.kron(x, v), jnp.kron(v, v), jnp.append(v, 1.0), jnp.append(x, x, axis=0)), (X34, X3)),
     "cholesky": (lambda m: (jnp.linalg.cholesky(m), jnp.linalg.cholesky(m[None], upper=True)), (np.eye(3, dtype=f32) * 2,)),
 }
 
@@ -241,6 +243,7 @@ CASES = [
     "negative_static_index", "nan_reductions",
     "jitted_predicates", "jitted_shapes", "fmin_fmax", "polyadd_polysub", "var_std",
     "bool_sum_isin", "cholesky", "logaddexp", "top_k", "remainder_fmod", "sign_ufuncs",
+    "nanarg_matvec", "kron_append",
 ]  # fmt: skip
 
 
