@@ -393,7 +393,7 @@ def _arange(start, stop=None, step=None, dtype=None):
     _check_arange_scalars(start, stop, step)
     if stop is None:
         start, stop = 0, start
-    step = 1 if step is None else step
+    step_given, step = step is not None, 1 if step is None else step
     if dtype is None:
         is_float = builtins.any(isinstance(v, float) for v in (start, stop, step))
         dtype = dtypes.default_float if is_float else dtypes.default_int
@@ -402,15 +402,14 @@ def _arange(start, stop=None, step=None, dtype=None):
         count = _symbolic_count(start, stop, step)
     else:
         count = builtins.max(int(math.ceil((stop - start) / step)), 0)
-    if start == 0 and step == 1:
+    if step_given:  # JAX's: start + step * iota, low-precision floats worked in float32
+        work = dtypes.float32 if dtype in (dtypes.float16, dtypes.bfloat16) else dtype
+        ramp = lax.mul(lax.convert_element_type(step, work), lax.iota(work, count))
+        ramp = lax.add(lax.convert_element_type(start, work), ramp)
+        return materialize(lax.convert_element_type(ramp, dtype))
+    if start == 0:
         return materialize(lax.iota(dtype, count))
-    ramp = lax.iota(dtype, count)
-    return materialize(
-        lax.add(
-            lax.mul(ramp, lax.convert_element_type(step, dtype)),
-            lax.convert_element_type(start, dtype),
-        )
-    )
+    return materialize(lax.add(lax.convert_element_type(start, dtype), lax.iota(dtype, count)))
 
 
 def _symbolic_count(start, stop, step):

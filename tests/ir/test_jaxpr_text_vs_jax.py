@@ -212,6 +212,8 @@ CASES = {
     "sign_ufuncs": (lambda x: (jnp.signbit(x), jnp.copysign(x, -1.0), jnp.heaviside(x, 0.5), jnp.modf(x)), (X34,)),
     "nanarg_matvec": (lambda x: (jnp.nanargmax(x), jnp.nanargmin(x, axis=1), jnp.matvec(x, x[0]), jnp.vecmat(x[:, 0], x)), (X34,)),
     "kron_append": (lambda x, v: (jnp.kron(x, v), jnp.kron(v, v), jnp.append(v, 1.0), jnp.append(x, x, axis=0)), (X34, X3)),
+    # arange: start + iota, or start + step * iota when a step is given (its constants first)
+    "arange": (lambda x: (jnp.arange(1, 5, dtype=x.dtype), jnp.arange(2, 9, 2), jnp.arange(1.0, 3.0, 0.5), jnp.arange(0, 4, 1), jnp.polyder(x)), (X8,)),
     "cholesky": (lambda m: (jnp.linalg.cholesky(m), jnp.linalg.cholesky(m[None], upper=True)), (np.eye(3, dtype=f32) * 2,)),
 }
 
@@ -243,7 +245,7 @@ CASES = [
     "negative_static_index", "nan_reductions",
     "jitted_predicates", "jitted_shapes", "fmin_fmax", "polyadd_polysub", "var_std",
     "bool_sum_isin", "cholesky", "logaddexp", "top_k", "remainder_fmod", "sign_ufuncs",
-    "nanarg_matvec", "kron_append",
+    "nanarg_matvec", "kron_append", "arange",
 ]  # fmt: skip
 
 
