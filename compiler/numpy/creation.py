@@ -28,7 +28,7 @@ from meshjit.compiler.ir.shape_poly import (
 )
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import like_sharding
-from meshjit.compiler.numpy.elementwise import add, astype, multiply
+from meshjit.compiler.numpy.elementwise import add, astype, multiply, subtract
 from meshjit.compiler.numpy.shapes import concatenate, expand_dims
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -469,7 +469,7 @@ def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     if num > 1:
         out = _interpolated(start, stop, div, with_axis, axis, compute)
         if endpoint:
-            out = lax.concatenate([out, lax.reshape(stop, with_axis)], axis)
+            out = lax.concatenate([out, lax.expand_dims(stop, (axis,))], axis)
     elif num == 1:
         out = lax.reshape(start, with_axis)
     else:
@@ -487,8 +487,7 @@ def _interpolated(start, stop, div, with_axis, axis, compute):
     iota_shape[axis] = div
     t = lax.div(lax.reshape(lax.iota(real, div), iota_shape), np.array(div, real))
     t = lax.convert_element_type(t, compute)
-    one = lax.full(iota_shape, 1, compute)
-    lo = multiply(lax.reshape(start, with_axis), lax.sub(one, t))
+    lo = multiply(lax.reshape(start, with_axis), subtract(1, t))
     return add(lo, multiply(lax.reshape(stop, with_axis), t))
 
 

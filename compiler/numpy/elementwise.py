@@ -317,11 +317,11 @@ def power(x1, x2):
     if dtypes.is_inexact(aval_of(base).dtype) and dtypes.is_int(aval_of(exponent).dtype):
         # as JAX: an inexact base to integer powers is lax.pow of the operands unpromoted (the
         # base's dtype; strong when the exponent is)
-        return lax.pow(*broadcast_all(base, exponent, op="pow"))
-    x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)), op="pow")
+        return lax.pow(*broadcast_ranks(base, exponent, name="power", op="pow"))
+    x1, x2 = bool_as_int32(*promote(x1, x2))
     if dtypes.is_int(aval_of(x1).dtype):
-        return _pow_int_int(x1, x2)
-    return lax.pow(x1, x2)
+        return _pow_int_int(*broadcast_all(x1, x2, op="pow"))
+    return lax.pow(*broadcast_ranks(x1, x2, name="power", op="pow"))  # as JAX's: rank-0 kept
 
 
 def _pow_int_int(x1, x2):
