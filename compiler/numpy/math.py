@@ -296,19 +296,37 @@ def heaviside(x1, x2):
     return where(lax.lt(x1, zero), zero, where(lax.gt(x1, zero), one, where(isnan(x1), x1, x2)))
 
 
+@jitted_as_jax()
 def sinc(x):
+    """JAX's jitted sinc: sin(pi x) / (pi x), and at 0 its Maclaurin series (a custom_jvp, so
+    that derivatives of every order there are right)."""
     (x,) = promote_inexact(x)
     x = materialize(x)
-    pi_x = lax.mul(x, math.pi)
-    is_zero = lax.eq(x, 0.0)
-    safe = where(is_zero, 1.0, pi_x)
-    # At 0 the Maclaurin polynomial, so that derivatives there are right too (to fourth order).
-    square = lax.mul(pi_x, pi_x)
-    series = lax.add(lax.mul(square, lax.sub(lax.mul(square, 1.0 / 120.0), 1.0 / 6.0)), 1.0)
-    out = where(is_zero, series, lax.div(lax.sin(safe), safe))
-    if not aval_of(out).shape:  # a weak scalar stays weak, an array is strong, as JAX's sinc
-        return out
-    return lax.convert_element_type(out, aval_of(out).dtype)
+    is_zero = lax.eq(x, const_like(x, 0.0))
+    pi_x = lax.mul(const_like(x, math.pi), x)
+    safe = where(is_zero, const_like(x, 1.0), pi_x)
+    return where(is_zero, _sinc_maclaurin()(0, pi_x), lax.div(lax.sin(safe), safe))
+
+
+@functools.cache
+def _sinc_maclaurin():
+    """JAX's _sinc_maclaurin(k, x): the k-th derivative of sin(x) / x at 0 (x * 0 + c, so of
+    x's shape), its jvp the next one."""
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp  # ad sits above numpy
+
+    def _sinc_maclaurin(k, x):
+        if k % 2:
+            return x * 0
+        return x * 0 + (-1) ** (k // 2) / (k + 1)
+
+    rule = custom_jvp(_sinc_maclaurin, nondiff_argnums=(0,))
+
+    def _sinc_maclaurin_jvp(k, primals, tangents):
+        (x,), (t,) = primals, tangents
+        return rule(k, x), rule(k + 1, x) * t
+
+    rule.defjvp(_sinc_maclaurin_jvp)
+    return rule
 
 
 @jitted_as_jax()

@@ -216,6 +216,8 @@ CASES = {
     "arange": (lambda x: (jnp.arange(1, 5, dtype=x.dtype), jnp.arange(2, 9, 2), jnp.arange(1.0, 3.0, 0.5), jnp.arange(0, 4, 1), jnp.polyder(x)), (X8,)),
     # a rank-0 power or 1 - t is not broadcast first (the primitive broadcasts it)
     "linspace_power": (lambda x, s: (jnp.linspace(s, 2.0, 5), jnp.logspace(s, 2.0, 4), x ** 2.5, 2.0 ** x, jnp.power(x, x[:, None])), (X3, 1.0)),
+    # sinc's value at 0 is JAX's custom_jvp _sinc_maclaurin (its k static)
+    "sinc": (lambda x: (jnp.sinc(x), jax.grad(lambda v: jnp.sinc(v).sum())(x)), (X34,)),
     "cholesky": (lambda m: (jnp.linalg.cholesky(m), jnp.linalg.cholesky(m[None], upper=True)), (np.eye(3, dtype=f32) * 2,)),
 }
 
@@ -247,7 +249,7 @@ CASES = [
     "negative_static_index", "nan_reductions",
     "jitted_predicates", "jitted_shapes", "fmin_fmax", "polyadd_polysub", "var_std",
     "bool_sum_isin", "cholesky", "logaddexp", "top_k", "remainder_fmod", "sign_ufuncs",
-    "nanarg_matvec", "kron_append", "arange", "linspace_power",
+    "nanarg_matvec", "kron_append", "arange", "linspace_power", "sinc",
 ]  # fmt: skip
 
 
