@@ -577,6 +577,14 @@ _ARRAYLIKE_NAMES = {
     "norm": "jnp.linalg.norm",
     "celu": "maximum",
     "softplus": "logaddexp",
+    "cholesky": "jnp.linalg.cholesky",
+    "eigh": "jnp.linalg.eigh",
+    "eigvalsh": "jnp.linalg.eigvalsh",
+    "qr": "jnp.linalg.qr",
+    "iscomplex": "imag",
+    "isreal": "imag",
+    "fmax": "greater",
+    "fmin": "less",
 }
 
 

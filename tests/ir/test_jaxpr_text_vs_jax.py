@@ -219,6 +219,7 @@ CASES = {
     # sinc's value at 0 is JAX's custom_jvp _sinc_maclaurin (its k static)
     "sinc": (lambda x: (jnp.sinc(x), jax.grad(lambda v: jnp.sinc(v).sum())(x)), (X34,)),
     "cholesky": (lambda m: (jnp.linalg.cholesky(m), jnp.linalg.cholesky(m[None], upper=True)), (np.eye(3, dtype=f32) * 2,)),
+    "eigh_qr": (lambda m: (jnp.linalg.eigh(m), jnp.linalg.eigvalsh(m), jnp.linalg.qr(m), jnp.linalg.qr(m, mode="r")), (np.eye(3, dtype=f32) * 2,)),
 }
 
 
@@ -249,7 +250,7 @@ CASES = [
     "negative_static_index", "nan_reductions",
     "jitted_predicates", "jitted_shapes", "fmin_fmax", "polyadd_polysub", "var_std",
     "bool_sum_isin", "cholesky", "logaddexp", "top_k", "remainder_fmod", "sign_ufuncs",
-    "nanarg_matvec", "kron_append", "arange", "linspace_power", "sinc",
+    "nanarg_matvec", "kron_append", "arange", "linspace_power", "sinc", "eigh_qr",
 ]  # fmt: skip
 
 
