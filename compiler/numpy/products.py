@@ -24,7 +24,9 @@ from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, res
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_shapes,
+    check_arraylike,
     check_out,
+    jitted,
     jitted_as_jax,
     materialize,
     promote,
@@ -346,8 +348,20 @@ def _tensordot(a, b, axes):
     return _contract(materialize(a), materialize(b), ((ca, cb), ((), ())))
 
 
-@jitted_as_jax()
 def kron(a, b):
+    for x in (a, b):
+        if isinstance(x, (str, bytes)):
+            materialize(x)  # refused in the words of JAX's jit
+    check_arraylike("kron", a, b)
+    if a is None or b is None:  # an empty pytree to JAX's jit: its check_arraylike refuses it
+        raise MeshjitTypeError(
+            f"kron requires ndarray or scalar arguments, got {type(None)} at position "
+            f"{0 if a is None else 1}."
+        )
+    return jitted(_kron, name="kron")(a, b)
+
+
+def _kron(a, b):
     """JAX's jitted kron: the operands' dims interleaved by expand_dims, multiplied."""
     a, b = promote(a, b)
     if dtypes.is_bool(aval_of(a).dtype):  # JAX multiplies with lax.mul, which refuses bool
