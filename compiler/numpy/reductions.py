@@ -261,7 +261,9 @@ def _numeric(a):
     """JAX's _cast_to_numeric before a sum / prod: booleans count as the default int (then
     converted to a given dtype)."""
     a = materialize(a)
-    return lax.convert_element_type(a, dtypes.default_int) if dtypes.is_bool(aval_of(a).dtype) else a
+    return (
+        lax.convert_element_type(a, dtypes.default_int) if dtypes.is_bool(aval_of(a).dtype) else a
+    )
 
 
 def _unpromoted(a):
