@@ -482,9 +482,17 @@ def pp_eqn(eqn: Eqn, context: PpContext, params: dict | None = None, names=None)
 pp_eqn_rules: dict[Primitive, object] = {}
 
 
-def register_pp_params(prim: Primitive, shown) -> None:
+# Jaxprs a primitive's printed params show that its params do not hold, `fn(eqn) -> [Jaxpr]`
+# (a scatter's combiner): counted with the others for the shared `let name = ... in` jaxprs.
+pp_shown_jaxprs: dict[Primitive, object] = {}
+
+
+def register_pp_params(prim: Primitive, shown, jaxprs=None) -> None:
     """Prints `prim`'s equations with the params `shown(eqn, context)` returns: a dict (printed
-    in sorted order) or a (dict, names in order) pair."""
+    in sorted order) or a (dict, names in order) pair; `jaxprs(eqn)`: the jaxprs it shows that
+    eqn.params do not hold."""
+    if jaxprs is not None:
+        pp_shown_jaxprs[prim] = jaxprs
 
     def rule(eqn: Eqn, context: PpContext) -> pp.Doc:
         out = shown(eqn, context)
@@ -562,6 +570,8 @@ def _shared_jaxprs(top: Jaxpr) -> list[tuple[str, Jaxpr]]:
         for eqn in jaxpr.eqns:
             name = eqn.params.get("name")
             subs = [_open(j) for j in param_jaxprs(eqn.params)]
+            shown = pp_shown_jaxprs.get(eqn.primitive)
+            subs += shown(eqn) if shown is not None else []
             queue.extend(subs)
             if isinstance(name, str):
                 for sub in subs:

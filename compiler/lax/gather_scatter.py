@@ -394,18 +394,31 @@ for _name in SCATTER_COMBINERS:
 def _pp_scatter(name, eqn, _):
     """JAX's printed scatter params: its mode (.at[] and segment sums drop out-of-bounds
     updates) and the scalar combiner as `update_jaxpr` (None for a plain scatter)."""
-    combiner = None
-    if name != "scatter":
-        aval = ShapedArray((), eqn.invars[0].aval.dtype)
-        a, b, out = Var(aval), Var(aval), Var(aval)
-        prim = elementwise.binary_p[name.removeprefix("scatter-")]
-        combiner = Jaxpr([], [a, b], [out], [Eqn(prim, [a, b], [out], {})])
+    (combiner,) = _shown_combiner(name, eqn) or [None]
     shown = {"mode": GatherScatterMode.FILL_OR_DROP, "update_consts": ()}
     return {**eqn.params, **shown, "update_jaxpr": combiner}
 
 
+@functools.lru_cache(maxsize=None)
+def _combiner_jaxpr(name, dtype) -> Jaxpr:
+    """One jaxpr per combiner and dtype (JAX's cached _reduction_jaxpr): a jaxpr printing two
+    scatters of one kind shows it once, named."""
+    aval = ShapedArray((), dtype)
+    a, b, out = Var(aval), Var(aval), Var(aval)
+    prim = elementwise.binary_p[name.removeprefix("scatter-")]
+    return Jaxpr([], [a, b], [out], [Eqn(prim, [a, b], [out], {})])
+
+
+def _shown_combiner(name, eqn) -> list:
+    return [] if name == "scatter" else [_combiner_jaxpr(name, eqn.invars[0].aval.dtype)]
+
+
 for _name in SCATTER_COMBINERS:
-    register_pp_params(scatter_p[_name], functools.partial(_pp_scatter, _name))
+    register_pp_params(
+        scatter_p[_name],
+        functools.partial(_pp_scatter, _name),
+        functools.partial(_shown_combiner, _name),
+    )
 
 # ---------------------------------------------------------------------------------------------
 # rev: reverse along axes.

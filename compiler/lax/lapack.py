@@ -242,24 +242,27 @@ def matmul(x, y):
     return dot.dot_general(x, y, (((xa.ndim - 1,), (nb,)), (batch, batch)))
 
 
-def _mask(shape, k: int, lower: bool):
-    """The bool mask of the lower (col <= row + k) or upper (col >= row + k) triangle."""
-    rows = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 2)
-    cols = shapes.broadcasted_iota(dtypes.int32, shape, len(shape) - 1)
-    rows = elementwise.add(rows, np.array(k, np.int32))
-    return elementwise.ge(rows, cols) if lower else elementwise.le(rows, cols)
+def _mask(shape, k: int):
+    """JAX's lax._tri over the last two dims, then broadcast over the batch: col <= row + k."""
+    n, m = shape[-2:]
+    rows = elementwise.add(shapes.broadcasted_iota(dtypes.int32, (n, m), 0), np.array(k, np.int32))
+    mask = elementwise.ge(rows, shapes.broadcasted_iota(dtypes.int32, (n, m), 1))
+    return shapes.broadcast(mask, shape[:-2])
+
+
+def _zeros_like(x):
+    aval = aval_of(x)
+    return shapes.full(aval.shape, np.zeros((), aval.dtype))
 
 
 def tril(x, k: int = 0):
-    aval = aval_of(x)
-    zeros = shapes.full(aval.shape, np.zeros((), aval.dtype))
-    return elementwise.select(_mask(aval.shape, k, True), x, zeros)
+    """JAX's linalg _tril: its equations in its order."""
+    return elementwise.select(_mask(aval_of(x).shape, k), x, _zeros_like(x))
 
 
 def triu(x, k: int = 0):
-    aval = aval_of(x)
-    zeros = shapes.full(aval.shape, np.zeros((), aval.dtype))
-    return elementwise.select(_mask(aval.shape, k, False), x, zeros)
+    """JAX's linalg _triu: the lower mask below the k-th diagonal selects zeros."""
+    return elementwise.select(_mask(aval_of(x).shape, k - 1), _zeros_like(x), x)
 
 
 def eye_like(x, n: int | None = None, m: int | None = None):
@@ -300,13 +303,7 @@ def diag_matrix(v):
     n = aval.shape[-1]
     shape = aval.shape + (n,)
     full = shapes.broadcast_in_dim(v, shape, tuple(range(aval.ndim)))
-    return elementwise.select(
-        _mask(shape, 0, True),
-        elementwise.select(
-            _mask(shape, 0, False), full, shapes.full(shape, np.zeros((), aval.dtype))
-        ),
-        shapes.full(shape, np.zeros((), aval.dtype)),
-    )
+    return tril(triu(full))
 
 
 def as_row(v):

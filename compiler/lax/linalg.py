@@ -29,7 +29,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.core import ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -136,6 +136,8 @@ def cholesky(x, *, symmetrize_input: bool = True):
 
 
 eigh_p = Primitive("eigh", multiple_results=True)
+# JAX's printed params: its algorithm choice too (meshjit's is XLA's default, JAX's None)
+register_pp_params(eigh_p, lambda eqn, _: {**eqn.params, "algorithm": None})
 
 
 def _full_subset(name, subset_by_index, n):
@@ -676,6 +678,7 @@ def householder_product(a, taus):
 
 
 qr_p = Primitive("qr", multiple_results=True)
+register_pp_params(qr_p, lambda eqn, _: {**eqn.params, "pivoting": False, "use_magma": None})
 
 
 @abstract_eval_rules.register(qr_p)

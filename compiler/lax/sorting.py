@@ -182,6 +182,29 @@ def top_k(operand, k: int, *, axis: int = -1):
             "k argument to top_k must be no larger than size along axis; got "
             f"k={k} with shape={list(aval.shape)} and axis={last}"
         )
+    return list(top_k_p.bind_internal(operand, k=k, axis=last))  # a list, as JAX's
+
+
+# ---------------------------------------------------------------------------------------------
+# top_k: one primitive, as JAX's (lowered as a stable sort of the reversed row).
+
+top_k_p = Primitive("top_k", multiple_results=True)
+
+
+@abstract_eval_rules.register(top_k_p)
+def _top_k_rule(operand, *, k, axis):
+    shape = operand.shape[:axis] + (k,) + operand.shape[axis + 1 :]
+    return [
+        operand.update(shape=shape, weak_type=False),
+        operand.update(shape=shape, dtype=dtypes.int32, weak_type=False),
+    ]
+
+
+def _top_k_impl(operand, *, k, axis):
+    """Ties keep the lower index first, and floats are ranked by their total order (as XLA's
+    TopK: +NaN first, -NaN last, 0 before -0): sorting the reversed row stably and reversing
+    the result gives both."""
+    aval, last = aval_of(operand), axis
     iota = shapes.broadcasted_iota(dtypes.int32, aval.shape, last)
     reversed_ = [gather_scatter.rev(x, (last,)) for x in (operand, iota)]
     if dtypes.is_float(aval.dtype):  # by the floats' total order, as XLA's TopK (no canonical
@@ -192,7 +215,41 @@ def top_k(operand, k: int, *, axis: int = -1):
     n = aval.shape[last]
     values = slicing.slice_in_dim(gather_scatter.rev(keys, (last,)), 0, k, 1, last) if n else keys
     indices = slicing.slice_in_dim(gather_scatter.rev(ids, (last,)), 0, k, 1, last) if n else ids
-    return [values, indices]  # a list, as JAX's
+    return [values, indices]
+
+
+def _top_k_lowering(ctx, operand, *, k, axis):
+    from meshjit.compiler.lax.lapack import lower_fun  # a later family
+
+    return lower_fun(_top_k_impl, multiple_results=True)(ctx, operand, k=k, axis=axis)
+
+
+lowering_rules.register(top_k_p, _top_k_lowering)
+
+
+@jvp_rules.register(top_k_p)
+def _top_k_jvp(primals, tangents, *, k, axis):
+    values, indices = top_k_p.bind(*primals, k=k, axis=axis)
+    (t,) = tangents
+    return [values, indices], [take_along_axis(t, indices, axis), None]
+
+
+@batching_rules.register(top_k_p)
+def _top_k_batcher(args, dims, *, k, axis):
+    (x,) = all_to_front(args, dims, size_of(args, dims))
+    return top_k_p.bind(x, k=k, axis=axis + 1), [0, 0]
+
+
+@sharding_rules.register(top_k_p)
+def _top_k_sharding(out, operand, *, k, axis):
+    """The operand's sharding, which must not shard the reduced axis."""
+    spec = spec_of(operand)
+    if spec[axis] is not None:
+        raise ShardingTypeError(
+            f"top_k's operand must be unsharded along its axis {axis}. Got "
+            f"{operand.str_short()}; reshard it first"
+        )
+    return [spec, spec]
 
 
 def _total_order_key(x):
@@ -209,7 +266,8 @@ def _total_order_key(x):
 
 
 def take_along_axis(x, indices, axis: int):
-    """x[..., indices[...], ...] along `axis`, as a gather batched over the other axes."""
+    """x[..., indices[...], ...] along `axis`, as a gather batched over the other axes (the
+    indices may be fewer than x's along `axis`: top_k's)."""
     shape = aval_of(x).shape
     others = tuple(d for d in range(len(shape)) if d != axis)
     dn = gather_scatter.GatherDimensionNumbers(
@@ -219,7 +277,7 @@ def take_along_axis(x, indices, axis: int):
         operand_batching_dims=others,
         start_indices_batching_dims=others,
     )
-    index_vectors = shapes.reshape(indices, shape + (1,))
+    index_vectors = shapes.reshape(indices, aval_of(indices).shape + (1,))
     return gather_scatter.gather(x, index_vectors, dn, (1,) * len(shape))
 
 

@@ -10,7 +10,7 @@ import math
 from meshjit.compiler import lax
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import full_like
-from meshjit.compiler.numpy.util import aval_of, unary_operand
+from meshjit.compiler.numpy.util import aval_of, const_like, jitted_as_jax, unary_operand
 
 __all__ = [
     "angle",
@@ -58,6 +58,7 @@ def conj(x):
 conjugate = conj
 
 
+@jitted_as_jax("deg")
 def angle(z, deg: bool = False):
     """The counterclockwise angle from the positive real axis, atan2(imag, real); integers
     and rank-0 floats compute in float32, as JAX."""
@@ -68,7 +69,9 @@ def angle(z, deg: bool = False):
         re = lax.convert_element_type(re, dtypes.default_float)
         im = lax.convert_element_type(im, dtypes.default_float)
     result = lax.atan2(im, re)
-    return lax.mul(result, 180.0 / math.pi) if deg else result
+    if not deg:
+        return result
+    return lax.mul(result, const_like(result, 180.0 / math.pi))  # JAX's degrees
 
 
 def _zero_like(x):
@@ -77,12 +80,14 @@ def _zero_like(x):
     return lax.convert_element_type(0, aval.dtype, weak_type=aval.weak_type)
 
 
+@jitted_as_jax()
 def iscomplex(x):
     """Elementwise: whether the imaginary part is nonzero."""
     i = imag(x)
     return lax.ne(i, _zero_like(i))
 
 
+@jitted_as_jax()
 def isreal(x):
     """Elementwise: whether the imaginary part is zero."""
     i = imag(x)

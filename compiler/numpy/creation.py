@@ -27,7 +27,7 @@ from meshjit.compiler.ir.shape_poly import (
 )
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import like_sharding
-from meshjit.compiler.numpy.elementwise import add, astype, multiply
+from meshjit.compiler.numpy.elementwise import add, astype, multiply, subtract
 from meshjit.compiler.numpy.shapes import concatenate, expand_dims
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -388,7 +388,7 @@ def _arange(start, stop=None, step=None, dtype=None):
     _check_arange_scalars(start, stop, step)
     if stop is None:
         start, stop = 0, start
-    step = 1 if step is None else step
+    step_given, step = step is not None, 1 if step is None else step
     if dtype is None:
         is_float = builtins.any(isinstance(v, float) for v in (start, stop, step))
         dtype = dtypes.default_float if is_float else dtypes.default_int
@@ -397,15 +397,14 @@ def _arange(start, stop=None, step=None, dtype=None):
         count = _symbolic_count(start, stop, step)
     else:
         count = builtins.max(int(math.ceil((stop - start) / step)), 0)
-    if start == 0 and step == 1:
+    if step_given:  # JAX's: start + step * iota, low-precision floats worked in float32
+        work = dtypes.float32 if dtype in (dtypes.float16, dtypes.bfloat16) else dtype
+        ramp = lax.mul(lax.convert_element_type(step, work), lax.iota(work, count))
+        ramp = lax.add(lax.convert_element_type(start, work), ramp)
+        return materialize(lax.convert_element_type(ramp, dtype))
+    if start == 0:
         return materialize(lax.iota(dtype, count))
-    ramp = lax.iota(dtype, count)
-    return materialize(
-        lax.add(
-            lax.mul(ramp, lax.convert_element_type(step, dtype)),
-            lax.convert_element_type(start, dtype),
-        )
-    )
+    return materialize(lax.add(lax.convert_element_type(start, dtype), lax.iota(dtype, count)))
 
 
 def _symbolic_count(start, stop, step):
@@ -465,7 +464,7 @@ def _linspace(start, stop, num, endpoint, retstep, dtype, axis):
     if num > 1:
         out = _interpolated(start, stop, div, with_axis, axis, compute)
         if endpoint:
-            out = lax.concatenate([out, lax.reshape(stop, with_axis)], axis)
+            out = lax.concatenate([out, lax.expand_dims(stop, (axis,))], axis)
     elif num == 1:
         out = lax.reshape(start, with_axis)
     else:
@@ -483,8 +482,7 @@ def _interpolated(start, stop, div, with_axis, axis, compute):
     iota_shape[axis] = div
     t = lax.div(lax.reshape(lax.iota(real, div), iota_shape), np.array(div, real))
     t = lax.convert_element_type(t, compute)
-    one = lax.full(iota_shape, 1, compute)
-    lo = multiply(lax.reshape(start, with_axis), lax.sub(one, t))
+    lo = multiply(lax.reshape(start, with_axis), subtract(1, t))
     return add(lo, multiply(lax.reshape(stop, with_axis), t))
 
 

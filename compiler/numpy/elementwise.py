@@ -26,6 +26,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     bool_as_int32,
     broadcast_all,
+    broadcast_ranks,
     check_arraylike,
     check_out,
     const_like,
@@ -284,15 +285,17 @@ def floor_divide(x1, x2):
     return lax.round(div, lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
+@jitted_as_jax()
 def remainder(x1, x2):
-    x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
-    dtype = aval_of(x1).dtype
-    if dtypes.is_int(dtype):  # as JAX: an integer x % 0 is 0
-        x2 = lax.select(lax.eq(x2, 0), lax.full_like(x2, 1), x2)
+    """JAX's jitted remainder, in its order: the truncated remainder moved by x2 where its
+    sign is not x2's."""
+    x1, x2 = broadcast_ranks(*bool_as_int32(*promote(x1, x2)), name="remainder")
+    zero = np.zeros((), aval_of(x1).dtype)
+    if dtypes.is_int(aval_of(x2).dtype):  # as JAX: an integer x % 0 is 0
+        x2 = where(equal(x2, 0), lax.full_like(x2, 1), x2)
     mod = lax.rem(x1, x2)
-    if dtypes.is_unsigned(dtype):
-        return mod
-    fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.lt(mod, 0), lax.lt(x2, 0)))
+    not_zero = lax.ne(mod, zero)
+    fix = lax.bitwise_and(lax.ne(lax.lt(mod, zero), lax.lt(x2, zero)), not_zero)
     return lax.select(fix, lax.add(mod, x2), mod)
 
 
@@ -314,11 +317,11 @@ def power(x1, x2):
     if dtypes.is_inexact(aval_of(base).dtype) and dtypes.is_int(aval_of(exponent).dtype):
         # as JAX: an inexact base to integer powers is lax.pow of the operands unpromoted (the
         # base's dtype; strong when the exponent is)
-        return lax.pow(*broadcast_all(base, exponent, op="pow"))
-    x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)), op="pow")
+        return lax.pow(*broadcast_ranks(base, exponent, name="power", op="pow"))
+    x1, x2 = bool_as_int32(*promote(x1, x2))
     if dtypes.is_int(aval_of(x1).dtype):
-        return _pow_int_int(x1, x2)
-    return lax.pow(x1, x2)
+        return _pow_int_int(*broadcast_all(x1, x2, op="pow"))
+    return lax.pow(*broadcast_ranks(x1, x2, name="power", op="pow"))  # as JAX's: rank-0 kept
 
 
 def _pow_int_int(x1, x2):
@@ -336,17 +339,17 @@ def _pow_int_int(x1, x2):
 
 def logical_and(x1, x2):
     x1, x2 = promote(x1, x2)  # first, as JAX: two weak bools make a strong one
-    return lax.bitwise_and(*broadcast_all(as_bool(x1), as_bool(x2)))
+    return lax.bitwise_and(*broadcast_ranks(as_bool(x1), as_bool(x2), name="logical_and"))
 
 
 def logical_or(x1, x2):
     x1, x2 = promote(x1, x2)  # first, as JAX: two weak bools make a strong one
-    return lax.bitwise_or(*broadcast_all(as_bool(x1), as_bool(x2)))
+    return lax.bitwise_or(*broadcast_ranks(as_bool(x1), as_bool(x2), name="logical_or"))
 
 
 def logical_xor(x1, x2):
     x1, x2 = promote(x1, x2)  # first, as JAX: two weak bools make a strong one
-    return lax.bitwise_xor(*broadcast_all(as_bool(x1), as_bool(x2)))
+    return lax.bitwise_xor(*broadcast_ranks(as_bool(x1), as_bool(x2), name="logical_xor"))
 
 
 def logical_not(x):

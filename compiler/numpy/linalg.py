@@ -159,6 +159,7 @@ def _entry(x, i, j):
 # Factorizations.
 
 
+@jitted_as_jax("upper", "symmetrize_input")
 def cholesky(a, *, upper: bool = False, symmetrize_input: bool = True):
     """The Cholesky factor L (a = L @ L.T), or L.T when `upper`."""
     (a,) = _inexact("jnp.linalg.cholesky", a)
@@ -221,6 +222,7 @@ def eigvals(a):
     return lax_linalg.eig(a, compute_left_eigenvectors=False, compute_right_eigenvectors=False)[0]
 
 
+@jitted_as_jax("UPLO", "symmetrize_input")
 def eigh(a, UPLO: str | None = None, symmetrize_input: bool = True):
     """EighResult(eigenvalues ascending, eigenvectors as columns) of symmetric `a`."""
     (a,) = _arrays("jnp.linalg.eigh", a)
@@ -235,11 +237,13 @@ def eigh(a, UPLO: str | None = None, symmetrize_input: bool = True):
     return EighResult(w, v)
 
 
+@jitted_as_jax("UPLO", "symmetrize_input")
 def eigvalsh(a, UPLO: str | None = "L", *, symmetrize_input: bool = True):
     """The eigenvalues of symmetric `a`, ascending."""
     return eigh(a, UPLO, symmetrize_input=symmetrize_input).eigenvalues
 
 
+@jitted_as_jax("mode")
 def qr(a, mode: str = "reduced"):
     """QRResult(Q, R) (mode 'reduced' or 'complete'), R alone ('r'), or (a.mT, taus) ('raw')."""
     (a,) = _inexact("jnp.linalg.qr", a)

@@ -4,6 +4,7 @@ heaviside, fmax / fmin, signbit), rounding to whole numbers (trunc, rint, around
 
 from __future__ import annotations
 
+import functools
 import math
 
 import ml_dtypes
@@ -12,6 +13,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.lax import special as lax_special
 from meshjit.compiler.numpy.creation import asarray, full_like
 from meshjit.compiler.numpy.elementwise import (
     ceil,
@@ -30,6 +32,7 @@ from meshjit.compiler.numpy.util import (
     aval_of,
     bool_as_int32,
     broadcast_all,
+    broadcast_ranks,
     check_out,
     const_like,
     jitted,
@@ -38,6 +41,7 @@ from meshjit.compiler.numpy.util import (
     promote,
     promote_inexact,
     refuse_complex,
+    result_type,
     strong,
     unary_operand,
 )
@@ -92,7 +96,7 @@ def _const(x, value):
 arccos = define_unary(lax.acos, inexact=True)
 arcsin = define_unary(lax.asin, inexact=True)
 arctan = define_unary(lax.atan, inexact=True)
-arccosh = define_unary(lax.acosh, inexact=True)
+_arccosh = define_unary(lax.acosh, inexact=True)
 arcsinh = define_unary(lax.asinh, inexact=True)
 arctanh = define_unary(lax.atanh, inexact=True)
 sinh = define_unary(lax.sinh, inexact=True)
@@ -113,6 +117,11 @@ rad2deg = degrees = define_unary(lambda x: lax.mul(x, const_like(x, 180.0 / math
 float_power = define_binary(lax.pow, inexact=True)
 
 
+@jitted_as_jax()
+def arccosh(x, /):  # jitted in JAX, unlike the other inverse functions
+    return _arccosh(x)
+
+
 def _is_float(x) -> bool:
     return dtypes.is_float(aval_of(x).dtype)
 
@@ -122,10 +131,15 @@ def isnan(x):
     return lax.ne(x, x)
 
 
+@jitted_as_jax()
 def isinf(x):
     x = unary_operand(x)
     if dtypes.is_complex(aval_of(x).dtype):  # either part infinite
-        return logical_or(isinf(lax.real(x)), isinf(lax.imag(x)))
+        return logical_or(_real_isinf(lax.real(x)), _real_isinf(lax.imag(x)))
+    return _real_isinf(x)
+
+
+def _real_isinf(x):
     if not _is_float(x):
         return full_like(x, False, dtype=dtypes.bool_)
     return lax.eq(lax.abs(x), _const(x, np.inf))
@@ -205,54 +219,127 @@ def _hypot(x1, x2):
 
 
 def logaddexp(x1, x2):
-    out = lax.logaddexp(*broadcast_all(*promote_inexact(x1, x2), op="max"))  # JAX's words
+    """log(exp(x1) + exp(x2)) without overflow: JAX's custom_jvp function (not jitted)."""
+    x1, x2 = broadcast_ranks(*promote_inexact(x1, x2), name="logaddexp", op="max")  # JAX's words
+    out = custom_logaddexp(base2=False)(x1, x2)
     if dtypes.is_complex(aval_of(out).dtype) and aval_of(out).ndim:
         return strong(out)  # JAX's complex form multiplies by a typed 2
     return out
 
 
+@functools.cache
+def custom_logaddexp(base2: bool):
+    """JAX's custom_jvp logaddexp / logaddexp2 (their names in jaxprs): the derivative
+    t * e**(x - out), with x or out at +inf taken as 0."""
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp  # ad sits above numpy
+
+    name, exp = ("logaddexp2", lax.exp2) if base2 else ("logaddexp", lax.exp)
+
+    def impl(x1, x2):
+        return _logaddexp_impl(x1, x2, base2)
+
+    impl.__name__ = impl.__qualname__ = name
+    rule = custom_jvp(impl)
+
+    def jvp(primals, tangents):
+        (x1, x2), (t1, t2) = primals, tangents
+        out = rule(x1, x2)
+        inf0 = lax_special.posinf_as_zero
+        t1 = lax.mul(t1, exp(lax.sub(inf0(x1), inf0(out))))  # JAX's order, out's twice
+        return out, lax.add(t1, lax.mul(t2, exp(lax.sub(inf0(x2), inf0(out)))))
+
+    jvp.__name__ = jvp.__qualname__ = f"_{name}_jvp"
+    rule.defjvp(jvp)
+    return rule
+
+
+def _logaddexp_impl(x1, x2, base2: bool):
+    """m + log1p(e**-|x1 - x2|) (/ log 2), the sum where the difference is NaN (NaNs, or
+    infinities of one sign), in JAX's order; for complex values JAX's form, its imaginary part
+    wrapped into [-pi, pi) (/ log 2)."""
+    aval = aval_of(x1)
+    amax = lax.max(x1, x2)
+    exp, scale = (lax.exp2, 1 / math.log(2)) if base2 else (lax.exp, None)
+    if not dtypes.is_complex(aval.dtype):
+        delta = lax.sub(x1, x2)
+        is_nan, total = lax.ne(delta, delta), lax.add(x1, x2)  # first, as JAX's
+        tail = lax.log1p(exp(lax.neg(lax.abs(delta))))
+        tail = lax.mul(const_like(amax, scale), tail) if base2 else tail  # JAX's _const
+        return lax.select(is_nan, total, lax.add(amax, tail))
+    # of x1's dtype and weak type (JAX's _const): weak operands give a weak result, as JAX
+    two = lax.convert_element_type(2, aval.dtype, weak_type=aval.weak_type)
+    delta = lax.sub(lax.add(x1, x2), lax.mul(amax, two))
+    tail = lax.log1p(exp(delta))
+    if base2:
+        tail = lax.mul(lax.convert_element_type(scale, aval.dtype, weak_type=aval.weak_type), tail)
+    out = lax.add(amax, tail)
+    period = math.pi / math.log(2) if base2 else math.pi
+    imag = lax.rem(lax.add(lax.imag(out), period), 2 * period)
+    imag = lax.select(lax.lt(imag, 0.0), lax.add(imag, 2 * period), imag)
+    return lax.complex(lax.real(out), lax.sub(imag, period))
+
+
+@jitted_as_jax()
 def fmod(x1, x2):
-    x1, x2 = broadcast_all(*promote(x1, x2))
-    if dtypes.is_int(aval_of(x1).dtype):  # as JAX: x % 0 is 0 (booleans keep XLA's x % 0 == x)
-        aval = aval_of(x2)
-        ones = lax.full(aval.shape, 1, aval.dtype)
-        x2 = lax.select(
-            lax.eq(x2, 0), lax.convert_element_type(ones, aval.dtype, weak_type=aval.weak_type), x2
-        )
-    return lax.rem(*bool_as_int32(x1, x2))
+    """JAX's jitted fmod: an integer x2 of 0 taken as 1 (x % 0 is 0; booleans keep XLA's
+    x % 0 == x), then lax.rem of the promoted operands."""
+    if dtypes.is_int(result_type(x1, x2)):
+        x2 = where(lax.eq(x2, np.zeros((), aval_of(x2).dtype)), lax.full_like(x2, 1), x2)
+    return lax.rem(*broadcast_ranks(*bool_as_int32(*promote(x1, x2)), name="fmod"))
 
 
+@jitted_as_jax()
 def heaviside(x1, x2):
     x1, x2 = promote_inexact(x1, x2)
     zero, one = const_like(x1, 0.0), const_like(x1, 1.0)  # JAX's: weak for a weak scalar x1
-    x1, x2 = broadcast_all(x1, x2)
-    at_zero = where(isnan(x1), x1, x2)
-    return where(lax.lt(x1, zero), zero, where(lax.gt(x1, zero), one, at_zero))
+    # JAX's order: both comparisons, then the NaN test
+    return where(lax.lt(x1, zero), zero, where(lax.gt(x1, zero), one, where(isnan(x1), x1, x2)))
 
 
+@jitted_as_jax()
 def sinc(x):
+    """JAX's jitted sinc: sin(pi x) / (pi x), and at 0 its Maclaurin series (a custom_jvp, so
+    that derivatives of every order there are right)."""
     (x,) = promote_inexact(x)
     x = materialize(x)
-    pi_x = lax.mul(x, math.pi)
-    is_zero = lax.eq(x, 0.0)
-    safe = where(is_zero, 1.0, pi_x)
-    # At 0 the Maclaurin polynomial, so that derivatives there are right too (to fourth order).
-    square = lax.mul(pi_x, pi_x)
-    series = lax.add(lax.mul(square, lax.sub(lax.mul(square, 1.0 / 120.0), 1.0 / 6.0)), 1.0)
-    out = where(is_zero, series, lax.div(lax.sin(safe), safe))
-    if not aval_of(out).shape:  # a weak scalar stays weak, an array is strong, as JAX's sinc
-        return out
-    return lax.convert_element_type(out, aval_of(out).dtype)
+    is_zero = lax.eq(x, const_like(x, 0.0))
+    pi_x = lax.mul(const_like(x, math.pi), x)
+    safe = where(is_zero, const_like(x, 1.0), pi_x)
+    return where(is_zero, _sinc_maclaurin()(0, pi_x), lax.div(lax.sin(safe), safe))
 
 
+@functools.cache
+def _sinc_maclaurin():
+    """JAX's _sinc_maclaurin(k, x): the k-th derivative of sin(x) / x at 0 (x * 0 + c, so of
+    x's shape), its jvp the next one."""
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp  # ad sits above numpy
+
+    def _sinc_maclaurin(k, x):
+        if k % 2:
+            return x * 0
+        return x * 0 + (-1) ** (k // 2) / (k + 1)
+
+    rule = custom_jvp(_sinc_maclaurin, nondiff_argnums=(0,))
+
+    def _sinc_maclaurin_jvp(k, primals, tangents):
+        (x,), (t,) = primals, tangents
+        return rule(k, x), rule(k + 1, x) * t
+
+    rule.defjvp(_sinc_maclaurin_jvp)
+    return rule
+
+
+@jitted_as_jax()
 def fmax(x1, x2):
     return where(logical_or(greater(x1, x2), isnan(x2)), x1, x2)
 
 
+@jitted_as_jax()
 def fmin(x1, x2):
     return where(logical_or(less(x1, x2), isnan(x2)), x1, x2)
 
 
+@jitted_as_jax()
 def signbit(x):
     x = unary_operand(x)
     dtype = aval_of(x).dtype
@@ -262,8 +349,10 @@ def signbit(x):
         return full_like(x, False, dtype=dtypes.bool_)
     if not dtypes.is_float(dtype):
         return lax.lt(x, _const(x, 0))
-    bits = lax.bitcast_convert_type(x, np.dtype(f"int{dtype.itemsize * 8}"))
-    return lax.lt(bits, 0)
+    int_type = np.dtype(f"int{dtype.itemsize * 8}")
+    bits = lax.bitcast_convert_type(x, int_type)  # JAX's: the sign bit shifted down, as a bool
+    sign = lax.shift_right_arithmetic(bits, np.asarray(dtype.itemsize * 8 - 1, int_type))
+    return lax.convert_element_type(sign, dtypes.bool_)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -23,7 +23,9 @@ from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, res
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_shapes,
+    check_arraylike,
     check_out,
+    jitted,
     jitted_as_jax,
     materialize,
     promote,
@@ -352,6 +354,20 @@ def _tensordot(a, b, axes):
 
 
 def kron(a, b):
+    for x in (a, b):
+        if isinstance(x, (str, bytes)):
+            materialize(x)  # refused in the words of JAX's jit
+    check_arraylike("kron", a, b)
+    if a is None or b is None:  # an empty pytree to JAX's jit: its check_arraylike refuses it
+        raise MeshjitTypeError(
+            f"kron requires ndarray or scalar arguments, got {type(None)} at position "
+            f"{0 if a is None else 1}."
+        )
+    return jitted(_kron, name="kron")(a, b)
+
+
+def _kron(a, b):
+    """JAX's jitted kron: the operands' dims interleaved by expand_dims, multiplied."""
     a, b = promote(a, b)
     if dtypes.is_bool(aval_of(a).dtype):  # JAX multiplies with lax.mul, which refuses bool
         raise MeshjitTypeError(
@@ -359,12 +375,12 @@ def kron(a, b):
             "subtypes of integer, floating, complexfloating."
         )
     a, b = materialize(a), materialize(b)
-    sa, sb = aval_of(a).shape, aval_of(b).shape
-    ndim = builtins.max(len(sa), len(sb))
-    sa, sb = (1,) * (ndim - len(sa)) + sa, (1,) * (ndim - len(sb)) + sb
-    a = lax.reshape(a, [n for d in sa for n in (d, 1)])
-    b = lax.reshape(b, [n for d in sb for n in (1, d)])
-    return reshape(multiply(a, b), [p * q for p, q in zip(sa, sb)])
+    ndim = builtins.max(aval_of(a).ndim, aval_of(b).ndim)
+    a, b = (lax.expand_dims(x, range(ndim - aval_of(x).ndim)) for x in (a, b))
+    out_shape = [p * q for p, q in zip(aval_of(a).shape, aval_of(b).shape)]
+    a = lax.expand_dims(a, range(1, 2 * ndim, 2))
+    b = lax.expand_dims(b, range(0, 2 * ndim, 2))
+    return reshape(lax.mul(a, b), out_shape)
 
 
 @jitted_as_jax("axisa", "axisb", "axisc", "axis")

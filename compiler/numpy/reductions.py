@@ -259,7 +259,7 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
                 fast = _reduce_fast(fast_prim, a, axis, keepdims, keeps)
                 if fast is not None:
                     return fast
-            a = _masked(a, where, identity)
+            a = _masked(_numeric(a), where, identity)
             join = _initial_join(initial, combine)
             return _reduce_with(reduce, a, axis, dtype, keepdims, sum_dtype, dtype is None, join)
         except Exception as e:
@@ -268,6 +268,15 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
 
     reduction.__name__ = reduction.__qualname__ = name
     return own_boundary(reduction)
+
+
+def _numeric(a):
+    """JAX's _cast_to_numeric before a sum / prod: booleans count as the default int (then
+    converted to a given dtype)."""
+    a = materialize(a)
+    return (
+        lax.convert_element_type(a, dtypes.default_int) if dtypes.is_bool(aval_of(a).dtype) else a
+    )
 
 
 def _unpromoted(a):
@@ -416,32 +425,6 @@ def _compute_dtype(dtype):
     return dtypes.float32 if dtype in (dtypes.bfloat16, dtypes.float16) else dtype
 
 
-def _dof(a, axes, where, ddof, dtype, keepdims):
-    """The divisor of var: the count of kept elements less `ddof` (may be 0 or negative); a
-    traced `ddof` (scipy.stats.sem's, under its jit) gives a traced divisor."""
-    if where is None and not isinstance(ddof, Tracer):
-        return _divisor(_count(a, axes) - ddof, dtype)
-    if where is None:
-        count = lax.convert_element_type(asarray(_divisor(_count(a, axes), dtype)), dtype)
-    else:
-        count = _where_count(a, axes, where, dtype, keepdims)
-    return lax.sub(count, lax.convert_element_type(asarray(ddof), dtype))
-
-
-def _per_dof(total, dof):
-    """`total / dof`, NaN where `dof` is not positive (as JAX's var: ddof >= the count). A NaN
-    is selected, not a constant, so its tangent and cotangent are as JAX's (a zero, and NaN
-    once through the division; std's NaN tangent then)."""
-    if isinstance(dof, float) and dof > 0:
-        return lax.div(total, dof)
-    if isinstance(dof, float):
-        dof = lax.full_like(total, dof)
-    dof = broadcast_to(dof, aval_of(total).shape)
-    return lax.select(
-        lax.gt(dof, lax.full_like(dof, 0)), lax.div(total, dof), lax.full_like(total, float("nan"))
-    )
-
-
 def var(
     a,
     axis=None,
@@ -464,21 +447,32 @@ def var(
 
 
 def _var(a, axis, dtype, ddof, keepdims, *, where, mean):
+    """JAX's _var, in its order: the centred squares (|x - mean|^2 of complex values, a real
+    number), the normalizer, the sum, their quotient; NaN (by _where) where the normalizer is
+    not positive."""
     a = materialize(a)
     axes = _reduction_axes(a, axis)
-    if dtypes.is_complex(aval_of(a).dtype):  # as JAX: the mean of |x - mean|^2, a real number
-        out_dtype = dtypes.real_dtype(aval_of(a).dtype) if dtype is None else dtype
-        centered = subtract(a, _centre(a, axes, where, mean))
-        squares = lax.real(multiply(centered, lax.conj(centered)))
-        total = sum(squares, axis=axes, keepdims=keepdims, where=where)
-        count = _dof(a, axes, where, ddof, aval_of(total).dtype, keepdims)
-        return lax.convert_element_type(_per_dof(total, count), dtypes.canonicalize(out_dtype))
-    out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
-    x = lax.convert_element_type(a, _compute_dtype(out_dtype))
+    if dtypes.is_complex(aval_of(a).dtype):
+        compute = aval_of(a).dtype
+        out_dtype = dtypes.real_dtype(compute) if dtype is None else dtypes.canonicalize(dtype)
+    else:
+        out_dtype = _float_dtype(aval_of(a).dtype) if dtype is None else dtypes.canonicalize(dtype)
+        compute = _compute_dtype(out_dtype)
+    x = lax.convert_element_type(a, compute)
     centered = subtract(x, _centre(x, axes, where, mean))
-    total = sum(multiply(centered, centered), axis=axes, keepdims=keepdims, where=where)
-    count = _dof(a, axes, where, ddof, aval_of(total).dtype, keepdims)
-    return lax.convert_element_type(_per_dof(total, count), out_dtype)
+    if dtypes.is_complex(compute):
+        centered = lax.real(lax.mul(centered, lax.conj(centered)))
+        compute = aval_of(centered).dtype
+    else:
+        centered = lax.square(centered)
+    if where is None:
+        count = lax.convert_element_type(_divisor(_count(a, axes), compute), compute)
+    else:
+        count = _where_count(a, axes, where, compute, keepdims)
+    normalizer = lax.sub(count, lax.convert_element_type(ddof, compute))
+    total = sum(centered, axis=axes, dtype=compute, keepdims=keepdims, where=where)
+    result = lax.convert_element_type(lax.div(total, normalizer), out_dtype)
+    return select_where(lax.gt(normalizer, _zero_of(normalizer)), result, np.nan)
 
 
 def _ddof_or_correction(ddof, correction):
@@ -505,8 +499,18 @@ def std(
 ):
     check_out(out, "std")
     check_arraylike("std", a)
-    var_ = var(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean, correction=correction)
-    return sqrt(var_)
+    ddof = _ddof_or_correction(ddof, correction)
+    axis = tuple(axis) if isinstance(axis, list) else axis
+    static = ("axis", "dtype", "keepdims")  # ddof traced, as JAX's correction
+    return jitted(_std, static)(a, axis, dtype, ddof, keepdims, where=where, mean=mean)
+
+
+def _std(a, axis, dtype, ddof, keepdims, *, where, mean):
+    return sqrt(var(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean))
+
+
+def _zero_of(x):
+    return np.zeros((), aval_of(x).dtype)
 
 
 def _centre(x, axes, where, given):
@@ -622,6 +626,11 @@ def _count_nonzero(a, axis=None, keepdims=False):
 
 def ptp(a, axis=None, out=None, keepdims=False):
     check_out(out, "ptp")
+    axis = tuple(axis) if isinstance(axis, list) else axis  # static in JAX's jit: hashable
+    return jitted(_ptp, ("axis", "keepdims"), "_ptp")(a, axis, keepdims=keepdims)
+
+
+def _ptp(a, axis=None, keepdims=False):
     return lax.sub(max(a, axis=axis, keepdims=keepdims), min(a, axis=axis, keepdims=keepdims))
 
 

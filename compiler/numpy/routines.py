@@ -27,7 +27,6 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax import special as lax_special
 from meshjit.compiler.numpy import complex_parts as cparts
 from meshjit.compiler.numpy import elementwise as ew
 from meshjit.compiler.numpy import math as jmath
@@ -46,6 +45,7 @@ from meshjit.compiler.numpy.cumulative import diff
 from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.indexing import take
 from meshjit.compiler.numpy.products import matmul
+from meshjit.compiler.numpy.reductions import all as all_
 from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import average, ptp, sum
 from meshjit.compiler.numpy.reductions import max as max_
@@ -60,6 +60,7 @@ from meshjit.compiler.numpy.util import (
     check_arraylike,
     check_coefficients,
     check_out,
+    const_like,
     is_traced,
     jitted,
     jitted_as_jax,
@@ -288,9 +289,9 @@ def matvec(x1, x2, /):
     _core_dims("matvec", x2, 1, ("m",))
     _same_core_size("m", np.shape(x2)[-1], np.shape(x1)[-1], "(n,m),(m)->(n)")
     if np.ndim(x1) == 2:  # JAX's vectorized matmul: one dot_general, the batch axes last
-        x2 = asarray(x2)
-        ndim = aval_of(x2).ndim
-        out = lax.dot_general(x1, x2, (([1], [ndim - 1]), ([], [])))
+        x1, x2 = promote(asarray(x1), asarray(x2))
+        ndim, dtype = aval_of(x2).ndim, aval_of(x2).dtype
+        out = lax.dot_general(x1, x2, (([1], [ndim - 1]), ([], [])), preferred_element_type=dtype)
         return shapes.moveaxis(out, 0, -1)
     if np.ndim(x2) == 1:
         return matmul(x1, x2)
@@ -325,6 +326,15 @@ def iterable(y) -> bool:
 
 
 def append(arr, values, axis=None):
+    if axis is None:  # the first check JAX's jitted append makes: its words
+        check_arraylike("ravel", arr)
+        check_arraylike("ravel", values)
+    else:
+        check_arraylike("concatenate", arr, values)
+    return jitted(_append, ("axis",), "append")(arr, values, axis=axis)
+
+
+def _append(arr, values, axis=None):
     if axis is None:
         return shapes.concatenate([shapes.ravel(arr), shapes.ravel(values)])
     return shapes.concatenate([arr, values], axis=axis)
@@ -416,6 +426,7 @@ def resize(a, new_shape):
     return shapes.reshape(shapes.concatenate([flat] * repeats)[:size], new_shape)
 
 
+@jitted_as_jax("axis", "start")
 def rollaxis(a, axis, start=0):
     ndim = aval_of(a).ndim
     axis = axis + ndim if axis < 0 else axis
@@ -1081,6 +1092,7 @@ fromiter = _impure("fromiter", "iterable object")
 fromfile = _impure("fromfile", "file object")
 
 
+@jitted_as_jax()
 def bitwise_count(x, /):
     check_arraylike("bitwise_count", x)
     x = asarray(x)
@@ -1266,6 +1278,7 @@ def vander(x, N=None, increasing=False):
     return ew.power(shapes.expand_dims(x, 1), powers)
 
 
+@jitted_as_jax()
 def ediff1d(ary, to_end=None, to_begin=None):
     """As JAX: lax.sub of neighbours (booleans refused), the ends cast to `ary`'s dtype."""
     (ary,) = arraylike("ediff1d", ary)
@@ -1320,9 +1333,18 @@ def isin(element, test_elements, assume_unique=False, invert=False, *, method="a
             f"method={method!r} is not implemented; options are 'compare_all', "
             "'binary_search', 'sort', and 'auto'"
         )
-    element, tests = asarray(element), shapes.ravel(asarray(test_elements))
-    found = any_(shapes.expand_dims(element, -1) == tests, axis=-1)
-    return ew.logical_not(found) if invert else found
+    element = asarray(element)
+    program = jitted(_in1d, ("assume_unique", "invert", "method"), "_in1d")
+    found = program(element, test_elements, invert, method=method, assume_unique=assume_unique)
+    return shapes.reshape(found, aval_of(element).shape)
+
+
+def _in1d(ar1, ar2, invert, method="auto", assume_unique=False):
+    """JAX's _in1d, every method comparing all pairs."""
+    arr1, arr2 = (shapes.ravel(a) for a in promote(ar1, ar2))
+    if invert:
+        return all_(arr1[:, None] != arr2[None, :], axis=-1)
+    return any_(arr1[:, None] == arr2[None, :], axis=-1)
 
 
 def bincount(x, weights=None, minlength=0, *, length=None):
@@ -1600,6 +1622,7 @@ def _polyval(p, x):
     return out
 
 
+@jitted_as_jax()
 def polyadd(a1, a2):
     """The shorter polynomial (along the first axis) is added into the longer one's tail; the
     other axes broadcast into the longer's, as JAX's."""
@@ -1610,6 +1633,7 @@ def polyadd(a1, a2):
     return a1.at[-aval_of(a2).shape[0] :].add(a2)
 
 
+@jitted_as_jax()
 def polysub(a1, a2):
     check_arraylike("polysub", a1, a2)
     return polyadd(a1, -asarray(a2))
@@ -1704,6 +1728,7 @@ def lcm(x1, x2):
     return ew.where(g == 0, 0, x1 * (x2 // safe))
 
 
+@jitted_as_jax()
 def copysign(x1, x2):
     x1, x2 = promote(*promote_inexact(x1, x2))
     refuse_complex("copysign does not support complex-valued inputs", x1)
@@ -1717,50 +1742,8 @@ def logaddexp2(x1, x2):
 
 
 def _logaddexp2_promoted(x1, x2):
-    out = _logaddexp2()(*broadcast_all(*promote_inexact(x1, x2), op="max"))  # JAX's words
+    out = jmath.custom_logaddexp(base2=True)(*broadcast_all(*promote_inexact(x1, x2), op="max"))
     return out if not aval_of(out).ndim else strong(out)  # JAX's typed constants: strong
-
-
-@functools.cache
-def _logaddexp2():
-    from meshjit.compiler.ad.custom_derivatives import custom_jvp  # ad sits above numpy
-
-    @custom_jvp
-    def logaddexp2(x1, x2):  # JAX's names in jaxprs
-        return _logaddexp2_impl(x1, x2)
-
-    @logaddexp2.defjvp
-    def _logaddexp2_jvp(primals, tangents):
-        (x1, x2), (t1, t2) = primals, tangents
-        out = logaddexp2(x1, x2)
-        finite_out = lax_special.posinf_as_zero(out)
-        # as JAX's: t * 2**(x - out), with x or out at +inf taken as 0
-        t1 = t1 * jmath.exp2(lax_special.posinf_as_zero(x1) - finite_out)
-        return out, t1 + t2 * jmath.exp2(lax_special.posinf_as_zero(x2) - finite_out)
-
-    return logaddexp2
-
-
-def _logaddexp2_impl(x1, x2):
-    """m + log1p(2**-|x1 - x2|) / log 2 (the sum where the difference is NaN: NaNs, or
-    infinities of one sign); for complex values JAX's form, its imaginary part wrapped."""
-    aval = aval_of(x1)
-    amax = lax.max(x1, x2)
-    inv_ln2 = 1 / math.log(2)  # a Python float: weak, as JAX's constant
-    if not dtypes.is_complex(aval.dtype):
-        delta = lax.sub(x1, x2)
-        tail = lax.mul(inv_ln2, lax.log1p(jmath.exp2(lax.neg(lax.abs(delta)))))
-        return lax.select(lax.ne(delta, delta), lax.add(x1, x2), lax.add(amax, tail))
-    # of x1's dtype and weak type (JAX's _const): weak operands give a weak result, as JAX
-    inv_ln2, two = (
-        lax.convert_element_type(v, aval.dtype, weak_type=aval.weak_type) for v in (inv_ln2, 2)
-    )
-    delta = lax.sub(lax.add(x1, x2), lax.mul(amax, two))
-    out = lax.add(amax, lax.mul(inv_ln2, lax.log1p(jmath.exp2(delta))))
-    period = math.pi / math.log(2)
-    imag = lax.rem(lax.add(lax.imag(out), period), 2 * period)
-    imag = lax.select(lax.lt(imag, 0.0), lax.add(imag, 2 * period), imag)
-    return lax.complex(lax.real(out), lax.sub(imag, period))
 
 
 def ldexp(x1, x2):
@@ -1836,8 +1819,13 @@ def _frexp_bits(x):
 
 def modf(x, /, out=None):
     check_out(out, "modf")
+    return jitted(_modf, name="modf")(x)
+
+
+def _modf(x):
+    """JAX's jitted modf: the whole part floors above zero and ceils below."""
     x = promote_inexact(x)[0]
-    whole = jmath.trunc(x)
+    whole = ew.where(lax.ge(x, const_like(x, 0)), ew.floor(x), ew.ceil(x))
     return x - whole, whole
 
 

@@ -36,6 +36,7 @@ from meshjit.compiler.numpy.util import (
     check_out,
     contains_traced,
     is_traced,
+    jitted_as_jax,
     materialize,
     opaque_operands,
     promote,
@@ -255,25 +256,26 @@ def squeeze(a, axis=None):
     return lax.squeeze(materialize(a), axes)
 
 
+@jitted_as_jax()
 def atleast_1d(*arys):
-    if len(arys) == 1:
-        a = arys[0]
-        return reshape(a, (1,)) if aval_of(a).ndim == 0 else materialize(a)
-    return _atleast(arys, lambda s: s or (1,))
+    return _atleast(arys, lambda n: range(1 - n))
 
 
-def _atleast(arrays, shape_of):
-    out = [reshape(a, shape_of(aval_of(a).shape)) for a in arrays]
-    return out[0] if len(out) == 1 else out
-
-
+@jitted_as_jax()
 def atleast_2d(*arys):
-    return _atleast(arys, lambda s: s if len(s) >= 2 else (1,) * (2 - len(s)) + s)
+    return _atleast(arys, lambda n: range(2 - n))
 
 
+@jitted_as_jax()
 def atleast_3d(*arys):
-    table = {0: lambda s: (1, 1, 1), 1: lambda s: (1, s[0], 1), 2: lambda s: s + (1,)}
-    return _atleast(arys, lambda s: table[len(s)](s) if len(s) < 3 else s)
+    return _atleast(arys, lambda n: {0: (0, 1, 2), 1: (0, 2), 2: (2,)}.get(n, ()))
+
+
+def _atleast(arrays, new_dims):
+    """JAX's atleast_*d (one jit): the new unit dims by lax.expand_dims (a broadcast_in_dim)."""
+    out = [materialize(a) for a in arrays]
+    out = [lax.expand_dims(a, tuple(new_dims(aval_of(a).ndim))) for a in out]
+    return out[0] if len(out) == 1 else out
 
 
 def broadcast_to(x, shape, *, out_sharding=None):

@@ -5,6 +5,7 @@ nanmean, nanvar, nanstd, nanargmax, nanargmin, nancumsum, nancumprod) and the or
 from __future__ import annotations
 
 import math
+import operator
 
 import numpy as np
 
@@ -139,17 +140,32 @@ def _nan_cumulative(name, identity, a, axis, dtype):
 
 def nanargmax(a, axis=None, out=None, keepdims=False):
     check_out(out, "nanargmax")
-    return _nan_arg(argmax, -np.inf, a, axis, keepdims)
+    return _jitted_nan_arg("_nanargmax", a, axis, keepdims)
 
 
 def nanargmin(a, axis=None, out=None, keepdims=False):
     check_out(out, "nanargmin")
+    return _jitted_nan_arg("_nanargmin", a, axis, keepdims)
+
+
+def _jitted_nan_arg(name, a, axis, keepdims):
+    """JAX's @jit(static_argnames=('axis', 'keepdims')) _nanargmax / _nanargmin."""
+    a = unary_operand(a)
+    axis = None if axis is None else operator.index(axis)
+    fn = _nanargmax if name == "_nanargmax" else _nanargmin
+    return jitted(fn, ("axis", "keepdims"), name)(a, axis, keepdims=bool(keepdims))
+
+
+def _nanargmax(a, axis=None, keepdims=False):
+    return _nan_arg(argmax, -np.inf, a, axis, keepdims)
+
+
+def _nanargmin(a, axis=None, keepdims=False):
     return _nan_arg(argmin, np.inf, a, axis, keepdims)
 
 
 def _nan_arg(arg_reduce, identity, a, axis, keepdims):
     """The index of the extremum ignoring NaNs; -1 where a slice is all NaN, as JAX."""
-    a = unary_operand(a)
     if not dtypes.is_inexact(aval_of(a).dtype):
         return arg_reduce(a, axis=axis, keepdims=keepdims)
     if axis is not None:  # JAX indexes the shape by the axis first: its IndexError
@@ -165,7 +181,7 @@ def _kept(a, where):
     return kept if where is None else logical_and(kept, where)
 
 
-@jitted_as_jax("axis", "dtype", "keepdims", "ddof")
+@jitted_as_jax("axis", "dtype", "keepdims")  # ddof traced, as JAX's
 def nanvar(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
     """The variance of the non-NaN entries, as JAX computes it: |x - mean|^2 for complex values
     (a real result), low-precision floats in float32, and NaN where no more than `ddof` entries
@@ -209,7 +225,7 @@ def _var_dtypes(a_dtype, dtype):
     return (dtypes.float32 if compute in (dtypes.bfloat16, dtypes.float16) else compute), dtype
 
 
-@jitted_as_jax("axis", "dtype", "keepdims", "ddof")
+@jitted_as_jax("axis", "dtype", "keepdims")  # ddof traced, as JAX's
 def nanstd(a, axis=None, dtype=None, out=None, ddof=0, keepdims=False, where=None, mean=None):
     check_out(out, "nanstd")
     var = nanvar(a, axis, dtype, None, ddof, keepdims, where=where, mean=mean)
@@ -245,6 +261,7 @@ def _nanmin(a, axis=None, out=None, keepdims=False, initial=None, where=None):
     return _nan_extremum(min, np.inf, a, axis, keepdims, out, initial, where)
 
 
+@jitted_as_jax("axis", "dtype", "keepdims")
 def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     a = unary_operand(a)
     if not dtypes.is_inexact(aval_of(a).dtype):

@@ -580,19 +580,21 @@ def jitted(
     name = name or fn.__name__
     program = JitFunction(fn, static_argnames=static_argnames, name=name, inline=inline)
     traced = _traced_positions(fn, static_argnames)
-    params = inspect.signature(fn).parameters.values()
+    params = list(inspect.signature(fn).parameters.values())
     takes_any = builtins.any(p.kind is p.VAR_KEYWORD for p in params)
     known = None if takes_any else {p.name for p in params if p.kind is not p.VAR_POSITIONAL}
+    var_from = next((i for i, p in enumerate(params) if p.kind is p.VAR_POSITIONAL), None)
 
     def call(*args, **kwargs):
         if kwargs and known is not None and not kwargs.keys() <= known:  # Python's words:
             unknown = next(k for k in kwargs if k not in known)  # the first one given
             raise TypeError(f"{fn.__name__}() got an unexpected keyword argument '{unknown}'")
-        if any(isinstance(args[i], (list, tuple)) for i in traced if i < len(args)):
+        operands = [args[i] for i in traced if i < len(args)]
+        operands += args[var_from:] if var_from is not None else ()  # atleast_1d(*arys)
+        if any(isinstance(a, (list, tuple)) for a in operands):
             # JAX's functions check their arguments inside the jit (ensure_arraylike): a list
             # is refused in its words, not traced as a pytree of scalars
-            checked = _ARRAYLIKE_NAMES.get(name, name.lstrip("_"))
-            check_arraylike(checked, *(args[i] for i in traced if i < len(args)))
+            check_arraylike(_ARRAYLIKE_NAMES.get(name, name.lstrip("_")), *operands)
         return program(*args, **kwargs)
 
     return call
@@ -604,6 +606,14 @@ _ARRAYLIKE_NAMES = {
     "norm": "jnp.linalg.norm",
     "celu": "maximum",
     "softplus": "logaddexp",
+    "cholesky": "jnp.linalg.cholesky",
+    "eigh": "jnp.linalg.eigh",
+    "eigvalsh": "jnp.linalg.eigvalsh",
+    "qr": "jnp.linalg.qr",
+    "iscomplex": "imag",
+    "isreal": "imag",
+    "fmax": "greater",
+    "fmin": "less",
 }
 
 

@@ -31,7 +31,6 @@ from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
     batching_rules,
-    jvp_rules,
     lowering_rules,
     sharding_rules,
     transpose_rules,
@@ -890,21 +889,8 @@ def _pvary_transpose(ct, x, *, axes):
     return [bind_psum(ct, axes)]
 
 
-def _pextremum_jvp(prim):
-    """pmax / pmin: the mean of the tangents of the devices holding the extremum."""
-
-    def rule(primals, tangents, *, axes, axis_index_groups):
-        (x,), (t,) = primals, tangents
-        out = prim.bind(x, axes=axes, axis_index_groups=axis_index_groups)
-        hits = elementwise.convert_element_type(elementwise.eq(x, out), aval_of(x).dtype)
-        total = bind_psum(elementwise.mul(t, hits), axes, axis_index_groups)
-        return out, elementwise.div(total, bind_psum(hits, axes, axis_index_groups))
-
-    jvp_rules.register(prim)(rule)
-
-
-_pextremum_jvp(pmax_p)
-_pextremum_jvp(pmin_p)
+# pmax / pmin have no jvp rule, as in JAX 0.10.2: differentiating one raises JAX's
+# NotImplementedError ("Differentiation rule for 'pmax' not implemented").
 
 
 @transpose_rules.register(all_gather_p)

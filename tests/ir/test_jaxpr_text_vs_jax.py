@@ -195,6 +195,31 @@ CASES = {
     "negative_static_index": (lambda x, i: (x[-1, i], x[i, -2]), (X34, 1)),
     # JAX's jitted nan-reductions fill NaNs with a strong identity (no conversion in _where)
     "nan_reductions": (lambda x: (jnp.nansum(x), jnp.nanmax(x, axis=0), jnp.nanprod(x, keepdims=True), jnp.trunc(x), jnp.count_nonzero(x, 1)), (X34,)),
+    "jitted_predicates": (lambda x, i: (jnp.iscomplex(x), jnp.isreal(x), jnp.angle(x, deg=True), jnp.isinf(x), jnp.arccosh(x), jnp.bitwise_count(i)), (X34, I2)),
+    "jitted_shapes": (lambda x, v: (jnp.atleast_1d(1.0), jnp.atleast_2d(v, x), jnp.atleast_3d(x), jnp.rollaxis(x, 1), jnp.ediff1d(v), jnp.ptp(x, axis=0)), (X34, X3)),
+    # a rank-0 operand of a logical op is not broadcast (lax broadcasts it), as a comparison's
+    "fmin_fmax": (lambda x: (jnp.fmin(x, 0.5), jnp.fmax(x, x), jnp.logical_or(x > 1, True), jnp.logical_xor(x[0] > 1, x > 0)), (X34,)),
+    "polyadd_polysub": (lambda v, w: (jnp.polyadd(v, w), jnp.polysub(w, v)), (X8, X3)),
+    # JAX's _var order (square, the normalizer before the sum, NaN by _where); nanvar's ddof traced
+    "var_std": (lambda x: (jnp.var(x, axis=0), jnp.std(x, ddof=1), jnp.nanvar(x), jnp.nanstd(x, axis=1), jnp.nanmean(x)), (X34,)),
+    # booleans summed into a dtype go through int32 first (JAX's _cast_to_numeric)
+    "bool_sum_isin": (lambda x: (jnp.sum(x > 1, dtype=jnp.float32), jnp.isin(x, x[0]), jnp.isin(x, x[0], invert=True)), (X34,)),
+    # logaddexp is JAX's custom_jvp function (its jvp rule by name), a weak scalar kept weak
+    "logaddexp": (lambda x, y: (jnp.logaddexp(x, y), jnp.logaddexp(x, 2.0), jax.grad(lambda a: jnp.logaddexp(a, 2.0).sum())(x)), (X3, X3)),
+    "top_k": (lambda x: (lax.top_k(x, 2), lax.top_k(x[0], 3)), (X34,)),
+    # x % y is JAX's jitted remainder (integer zero divisors replaced by one through _where)
+    "remainder_fmod": (lambda x, i: (x % 1.5, jnp.remainder(i, 3), jnp.fmod(i, 2), jnp.fmod(x, x)), (X34, I2)),
+    "sign_ufuncs": (lambda x: (jnp.signbit(x), jnp.copysign(x, -1.0), jnp.heaviside(x, 0.5), jnp.modf(x)), (X34,)),
+    "nanarg_matvec": (lambda x: (jnp.nanargmax(x), jnp.nanargmin(x, axis=1), jnp.matvec(x, x[0]), jnp.vecmat(x[:, 0], x)), (X34,)),
+    "kron_append": (lambda x, v: (jnp.kron(x, v), jnp.kron(v, v), jnp.append(v, 1.0), jnp.append(x, x, axis=0)), (X34, X3)),
+    # arange: start + iota, or start + step * iota when a step is given (its constants first)
+    "arange": (lambda x: (jnp.arange(1, 5, dtype=x.dtype), jnp.arange(2, 9, 2), jnp.arange(1.0, 3.0, 0.5), jnp.arange(0, 4, 1), jnp.polyder(x)), (X8,)),
+    # a rank-0 power or 1 - t is not broadcast first (the primitive broadcasts it)
+    "linspace_power": (lambda x, s: (jnp.linspace(s, 2.0, 5), jnp.logspace(s, 2.0, 4), x ** 2.5, 2.0 ** x, jnp.power(x, x[:, None])), (X3, 1.0)),
+    # sinc's value at 0 is JAX's custom_jvp _sinc_maclaurin (its k static)
+    "sinc": (lambda x: (jnp.sinc(x), jax.grad(lambda v: jnp.sinc(v).sum())(x)), (X34,)),
+    "cholesky": (lambda m: (jnp.linalg.cholesky(m), jnp.linalg.cholesky(m[None], upper=True)), (np.eye(3, dtype=f32) * 2,)),
+    "eigh_qr": (lambda m: (jnp.linalg.eigh(m), jnp.linalg.eigvalsh(m), jnp.linalg.qr(m), jnp.linalg.qr(m, mode="r")), (np.eye(3, dtype=f32) * 2,)),
 }
 
 
@@ -223,6 +248,9 @@ CASES = [
     "one_hot", "fill_gather", "take", "grad_take", "vmap_grad",
     "collectives_vma", "collectives_no_vma", "triangles", "flips", "diff",
     "negative_static_index", "nan_reductions",
+    "jitted_predicates", "jitted_shapes", "fmin_fmax", "polyadd_polysub", "var_std",
+    "bool_sum_isin", "cholesky", "logaddexp", "top_k", "remainder_fmod", "sign_ufuncs",
+    "nanarg_matvec", "kron_append", "arange", "linspace_power", "sinc", "eigh_qr",
 ]  # fmt: skip
 
 

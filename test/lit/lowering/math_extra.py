@@ -94,10 +94,13 @@ def stop_gradient(x):
 lower(stop_gradient, f32)
 
 
-# jnp.signbit of floats bitcasts to the signed integer of the same width.
+# jnp.signbit of floats bitcasts to the signed integer of the same width and shifts its sign
+# bit down (JAX's jitted signbit: a call).
 # CHECK-LABEL: module @jit_signbit
+# CHECK: call @signbit(%arg0)
 # CHECK: %[[BITS:.*]] = stablehlo.bitcast_convert %arg0 : (tensor<4xf32>) -> tensor<4xi32>
-# CHECK: stablehlo.compare  LT, %[[BITS]], {{.*}},  SIGNED
+# CHECK: %[[SIGN:.*]] = stablehlo.shift_right_arithmetic %[[BITS]], {{.*}} : tensor<4xi32>
+# CHECK: stablehlo.compare  NE, %[[SIGN]], {{.*}},  SIGNED
 def signbit(x):
     return jnp.signbit(x)
 

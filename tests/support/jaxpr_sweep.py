@@ -1,0 +1,133 @@
+"""The printed-jaxpr sweep of the jnp functions JAX jits: `python -m tests.support.jaxpr_sweep
+[-v] [NAME ...]` prints `make_jaxpr`'s text of each call under JAX 0.10.2 (a subprocess) and
+meshjit, and counts the calls whose text is JAX's; `-v` shows each difference."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+_CALLS = r"""
+f32 = np.float32
+A = np.linspace(0.1, 1.2, 12, dtype=f32).reshape(3, 4)
+V = np.linspace(0.1, 1.0, 5, dtype=f32)
+M = np.eye(3, dtype=f32) * 2 + 0.1
+I = np.arange(6, dtype=np.int32)
+CALLS = {
+    "fmin": (lambda x: jnp.fmin(x, 0.5), A), "fmax": (lambda x: jnp.fmax(x, x), A),
+    "trunc": (jnp.trunc, A), "convolve": (lambda v: jnp.convolve(v, v), V),
+    "correlate": (lambda v: jnp.correlate(v, v, "full"), V), "rot90": (jnp.rot90, A),
+    "flip": (jnp.flip, A), "iscomplex": (jnp.iscomplex, A), "isreal": (jnp.isreal, A),
+    "angle": (jnp.angle, A), "diff": (jnp.diff, A), "ediff1d": (jnp.ediff1d, V),
+    "gradient": (jnp.gradient, V), "resize": (lambda x: jnp.resize(x, (2, 6)), A),
+    "isclose": (lambda x: jnp.isclose(x, 0.5), A), "clip": (lambda x: jnp.clip(x, 0.2, 0.9), A),
+    "round": (lambda x: jnp.round(x, 1), A), "around": (jnp.around, A),
+    "nan_to_num": (jnp.nan_to_num, A), "allclose": (lambda x: jnp.allclose(x, x), A),
+    "unwrap": (jnp.unwrap, V), "pad": (lambda x: jnp.pad(x, 1), A),
+    "pad_edge": (lambda x: jnp.pad(x, ((1, 0), (0, 2)), mode="edge"), A),
+    "block": (lambda x: jnp.block([[x, x]]), A), "atleast_1d": (jnp.atleast_1d, 2.0),
+    "atleast_2d": (jnp.atleast_2d, V), "atleast_3d": (jnp.atleast_3d, A), "i0": (jnp.i0, V),
+    "trapezoid": (jnp.trapezoid, V), "tril": (jnp.tril, A), "triu": (jnp.triu, A),
+    "trace": (jnp.trace, A), "diagonal": (jnp.diagonal, A), "diag": (jnp.diag, A),
+    "append": (lambda x: jnp.append(x, 1.0), V), "cross": (lambda x: jnp.cross(x, x), A[:, :3]),
+    "kron": (lambda x: jnp.kron(x, x), V), "vander": (jnp.vander, V),
+    "argmax": (jnp.argmax, A), "argmin": (lambda x: jnp.argmin(x, 1), A),
+    "nanargmax": (jnp.nanargmax, A), "nanargmin": (jnp.nanargmin, A),
+    "roll": (lambda x: jnp.roll(x, 1), A), "rollaxis": (lambda x: jnp.rollaxis(x, 1), A),
+    "gcd": (lambda i: jnp.gcd(i, 4), I), "lcm": (lambda i: jnp.lcm(i, 4), I),
+    "cov": (jnp.cov, A), "corrcoef": (jnp.corrcoef, A),
+    "searchsorted": (lambda v: jnp.searchsorted(v, 0.5), V),
+    "digitize": (lambda v: jnp.digitize(v, v), V),
+    "piecewise": (lambda v: jnp.piecewise(v, [v < 0.5], [lambda t: t, lambda t: -t]), V),
+    "arccosh": (jnp.arccosh, A), "bitwise_count": (jnp.bitwise_count, I), "rint": (jnp.rint, A),
+    "copysign": (lambda x: jnp.copysign(x, -1.0), A),
+    "floor_divide": (lambda x: jnp.floor_divide(x, 0.3), A),
+    "divmod": (lambda x: jnp.divmod(x, 0.3), A), "signbit": (jnp.signbit, A),
+    "ldexp": (lambda x: jnp.ldexp(x, 2), A), "frexp": (jnp.frexp, A),
+    "remainder": (lambda x: jnp.remainder(x, 0.3), A), "fmod": (lambda x: jnp.fmod(x, 0.3), A),
+    "modf": (jnp.modf, A), "isinf": (jnp.isinf, A), "heaviside": (lambda x: jnp.heaviside(x, 0.5), A),
+    "hypot": (lambda x: jnp.hypot(x, x), A), "sinc": (jnp.sinc, A),
+    "mean": (jnp.mean, A), "average": (jnp.average, A), "var": (jnp.var, A), "std": (jnp.std, A),
+    "ptp": (jnp.ptp, A), "count_nonzero": (jnp.count_nonzero, A), "nanmin": (jnp.nanmin, A),
+    "nanmax": (jnp.nanmax, A), "nansum": (jnp.nansum, A), "nanprod": (jnp.nanprod, A),
+    "nanmean": (jnp.nanmean, A), "nanvar": (jnp.nanvar, A), "nanstd": (jnp.nanstd, A),
+    "cumsum": (jnp.cumsum, A), "cumprod": (jnp.cumprod, A), "nancumsum": (jnp.nancumsum, A),
+    "nancumprod": (jnp.nancumprod, A), "quantile": (lambda x: jnp.quantile(x, 0.3), A),
+    "nanquantile": (lambda x: jnp.nanquantile(x, 0.3), A),
+    "percentile": (lambda x: jnp.percentile(x, 30.0), A),
+    "nanpercentile": (lambda x: jnp.nanpercentile(x, 30.0), A),
+    "median": (jnp.median, A), "nanmedian": (jnp.nanmedian, A),
+    "cholesky": (jnp.linalg.cholesky, M), "matrix_power": (lambda m: jnp.linalg.matrix_power(m, 3), M),
+    "matrix_rank": (jnp.linalg.matrix_rank, M), "slogdet": (jnp.linalg.slogdet, M),
+    "det": (jnp.linalg.det, M), "eigh": (jnp.linalg.eigh, M), "eigvalsh": (jnp.linalg.eigvalsh, M),
+    "pinv": (jnp.linalg.pinv, M), "inv": (jnp.linalg.inv, M), "norm": (jnp.linalg.norm, M),
+    "qr": (jnp.linalg.qr, M), "solve": (lambda m: jnp.linalg.solve(m, m[0]), M),
+    "cond": (jnp.linalg.cond, M), "poly": (jnp.poly, V), "polyval": (lambda v: jnp.polyval(v, 2.0), V),
+    "polyadd": (lambda v: jnp.polyadd(v, v[:2]), V), "polyint": (jnp.polyint, V),
+    "polyder": (jnp.polyder, V), "polysub": (lambda v: jnp.polysub(v, v[:2]), V),
+    "polyfit": (lambda v: jnp.polyfit(v, v, 2), V), "dot": (lambda x: jnp.dot(x, x.T), A),
+    "matvec": (lambda x: jnp.matvec(x, x[0]), A), "vecmat": (lambda x: jnp.vecmat(x[:, 0], x), A),
+    "sort": (jnp.sort, A), "argsort": (jnp.argsort, A),
+    "partition": (lambda v: jnp.partition(v, 2), V), "argpartition": (lambda v: jnp.argpartition(v, 2), V),
+    "lexsort": (lambda v: jnp.lexsort((v, v)), V), "take": (lambda x: jnp.take(x, 1, axis=1), A),
+    "take_along_axis": (lambda x: jnp.take_along_axis(x, jnp.zeros((3, 1), int), 1), A),
+    "linspace": (lambda s: jnp.linspace(s, 2.0, 5), 0.0), "logspace": (lambda s: jnp.logspace(s, 2.0, 5), 0.0),
+    "geomspace": (lambda s: jnp.geomspace(s, 2.0, 5), 1.0),
+    "in1d": (lambda i: jnp.isin(i, i[:2]), I),
+}
+
+
+def run_case(name):
+    fn, arg = CALLS[name]
+    try:
+        return str(jax.make_jaxpr(fn)(arg))
+    except Exception as e:
+        return f"error {type(e).__name__}: {e}"
+"""
+
+_JAX_MAIN = r"""
+import json, sys
+import numpy as np
+import jax, jax.numpy as jnp
+exec(sys.argv[1])
+print(json.dumps({n: run_case(n) for n in CALLS}))
+"""
+
+
+def jax_texts(python=sys.executable) -> dict:
+    proc = subprocess.run(
+        [python, "-c", _JAX_MAIN, _CALLS], capture_output=True, text=True, check=True
+    )
+    return json.loads(proc.stdout)
+
+
+def meshjit_texts() -> dict:
+    import numpy as np
+
+    import meshjit
+    import meshjit.numpy as jnp
+
+    scope = {"jax": meshjit, "jnp": jnp, "np": np}
+    exec(_CALLS, scope)
+    return {n: scope["run_case"](n) for n in scope["CALLS"]}
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    verbose = "-v" in argv
+    names = [a for a in argv if a != "-v"]
+    want, got = jax_texts(), meshjit_texts()
+    names = names or list(want)
+    same = [n for n in names if got[n] == want[n]]
+    for n in names:
+        if n not in same:
+            print(f"DIFF {n}")
+            if verbose:
+                print(f"--- meshjit\n{got[n]}\n--- JAX\n{want[n]}")
+    print(f"{len(same)} of {len(names)} match JAX's text: {' '.join(same)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
