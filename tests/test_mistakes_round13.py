@@ -98,8 +98,8 @@ def _conv(padding, **kw):
          "list index out of range"),
         # strings given to jnp functions
         (lambda: jnp.ediff1d("abc"), TypeError,
-         "Error interpreting argument to <function ediff1d> as an abstract array. The "
-         "problematic value is of type <class 'str'> and was passed to the function at path ary"),
+         "as an abstract array. The problematic value is of type <class 'str'> and was passed to "
+         "the function at path ary"),
         (lambda: jnp.isin(jnp.arange(3), "abc"), TypeError,
          "asarray: expected ArrayLike, got abc of type <class 'str'>."),
         (lambda: jnp.unique_values("abc"), TypeError, "asarray: expected ArrayLike, got abc"),
