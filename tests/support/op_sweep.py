@@ -257,7 +257,7 @@ def _reshaped(r: random.Random, s: list) -> list:
     out = list(s)
     for _ in range(r.randint(1, 2)):
         kind = r.random()
-        if kind < 0.35:  # split a dim
+        if kind < 0.35 and out:  # split a dim
             i = r.randrange(len(out))
             divs = [d for d in range(2, out[i]) if out[i] % d == 0]
             if divs:
