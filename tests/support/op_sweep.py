@@ -35,6 +35,17 @@ CONSERVATIVE_RULES_PASS = (
     " keep-sharding-rules=true}",
 )
 _RULES_PASSES = (RULES_PASS, CONSERVATIVE_RULES_PASS)
+# Conservative propagation under the other strategies too (the campaign runs the aggressive).
+CONSERVATIVE_PASSES = (
+    (
+        "sdy-basic-propagate{conservative-propagation=true}",
+        "meshjit-propagate{strategy=basic shardy-compatible=true conservative-propagation=true}",
+    ),
+    (
+        "sdy-op-priority-propagate{conservative-propagation=true}",
+        "meshjit-propagate{shardy-compatible=true user-priority=false conservative-propagation=true}",
+    ),
+)
 _SIZES = (1, 2, 4, 4, 8, 8, 16, 3, 6, 12)
 
 
@@ -1092,7 +1103,7 @@ def main(argv: list[str]) -> int:
     p.add_argument("-v", action="store_true", help="print each disagreement")
     a = p.parse_args(argv)
     ops = a.ops.split(",") if a.ops else list(OPS)
-    passes = [*PASSES, *_RULES_PASSES]
+    passes = [*PASSES, *CONSERVATIVE_PASSES, *_RULES_PASSES]
     if a.passes:
         passes = [p for p in passes if _short(p[0]) in a.passes.split(",")]
     found, start = [], time.time()
@@ -1122,7 +1133,7 @@ def _short(shardy: str) -> str:
     if "keep-sharding-rules" in shardy:
         return "crules" if "conservative" in shardy else "rules"
     if "conservative" in shardy:
-        return "conserv"
+        return "c" + shardy.removeprefix("sdy-").split("-")[0][:6]
     return shardy.removeprefix("sdy-").split("-")[0]
 
 
