@@ -134,7 +134,7 @@ def propagate_module(
         propagate_graph(graph, options)
         write_back(graph, close=close)
         if keep_rules:
-            keep_sharding_rules(module_op)
+            keep_sharding_rules(module_op, conservative)
         elif options.conflicts == "shardy":  # meshjit's own mode hands XLA the user's rules
             drop_generated_rules(module_op)
         if lazy_dead:

@@ -15,6 +15,7 @@ from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
 from meshjit.passes.graph.slots import slot_sharding
 from meshjit.passes.rules import NEED_REPLICATION, PERMUTATION, rule_for, shape_of
+from meshjit.passes.rules.conservative import conservative_rule
 
 
 def _inside_manual(op) -> bool:
@@ -249,13 +250,16 @@ def _in_manual(op, known: dict) -> bool:
     return inside
 
 
-def keep_sharding_rules(module_op) -> None:
+def keep_sharding_rules(module_op, conservative: bool = False) -> None:
     """Each op's rule as its `sdy.sharding_rule` (Shardy's keep-sharding-rules), also inside
-    reduction bodies; a custom call's own rule stays as the user wrote it."""
+    reduction bodies, `conservative`ly the rule conservative propagation used; a custom call's
+    own rule stays as the user wrote it."""
 
     def visit(op):
         if "sdy.sharding_rule" not in op.attributes and _has_kept_rule(op.name):
             rule = rule_for(op)
+            if rule is not None and conservative:
+                rule = conservative_rule(op.name, op, rule)
             if rule is not None:
                 text = (_as_written(rule) if op.name == "stablehlo.concatenate" else rule).text
                 op.attributes["sdy.sharding_rule"] = ir.Attribute.parse(text)

@@ -29,8 +29,8 @@ from meshjit.dialects.sdy import (
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
 from meshjit.passes.graph.split_constants import COPY_MARK
-from meshjit.passes.rules import PERMUTATION, staged_operands
-from meshjit.passes.rules.contractions import conservative_convolution_rule
+from meshjit.passes.rules import staged_operands
+from meshjit.passes.rules.conservative import conservative_rule
 
 # Ops MLIR's greedy driver (which Shardy's passes run) never erases: side effects, or a
 # sharding the user asked for.
@@ -571,29 +571,14 @@ def _apply_to_arg(arg: ir.BlockArgument, sharding) -> None:
     io.set_func_arg_sharding(func, arg.arg_number, io.read_sharding(sharding, func.location))
 
 
-# Ops whose permutation factors keep propagating conservatively: a reverse keeps every dim's
-# size, and a custom call's own `sdy.sharding_rule` is taken as written.
-_PERMUTING_KEPT = frozenset({"stablehlo.reverse", "stablehlo.custom_call"})
-
-
 def block_permutation_factors(graph) -> None:
-    """conservative-propagation: sliced, padded, windowed dims (permutation factors) propagate
-    nothing, as in Shardy's conservative rules (a reverse's and a custom rule's still do); a
-    convolution takes Shardy's conservative rule (a size-one factor per spatial dim)."""
+    """conservative-propagation: each edge takes Shardy's conservative rule (rules/conservative:
+    sliced, padded, windowed dims propagate nothing; a convolution's and a concatenate's
+    size-one factors)."""
     for edge in graph.edges:
-        factors = edge.rule.factors
-        if edge.op_name in _PERMUTING_KEPT:
-            continue
-        if edge.op_name == "stablehlo.convolution" and edge.op is not None:
-            edge.rule, edge.plan = conservative_convolution_rule(edge.op), None
-            continue
-        if any(f.kind == PERMUTATION and not f.blocked for f in factors):
-            blocked = tuple(
-                dataclasses.replace(f, blocked=True) if f.kind == PERMUTATION else f
-                for f in factors
-            )
-            edge.rule = dataclasses.replace(edge.rule, factors=blocked)
-            edge.plan = None
+        rule = conservative_rule(edge.op_name, edge.op, edge.rule)
+        if rule is not edge.rule:
+            edge.rule, edge.plan = rule, None
 
 
 def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -> None:

@@ -182,13 +182,16 @@ def _dividing_piece(slot: Slot, axis, room: int):
     return (axis[0], axis[1], size)
 
 
-def _addable(step, slot: Slot, axis, used):
-    """`axis`, the major piece of it that `used` leaves free, or None."""
+def _addable(step, slot: Slot, axis, used, after=None):
+    """`axis`, the major piece of it that `used` leaves free, or None. A slot that holds no
+    sub-axes may still take the rest of a sub-axis it holds (`after`, its last) when the two
+    join into a whole axis."""
     if axis[0] in slot.forbidden:
         return None
     piece = free_prefix(axis, used, step.meshes[step.mesh].size_of(axis[0]))
     if piece is None or (slot.no_sub_axes and _is_sub_axis(step, piece)):
-        return None
+        if piece is None or after is None or _is_sub_axis(step, merge_axes([after, piece])[-1]):
+            return None
     if piece != axis and step.graph.conservative:
         return None  # conservatively, a sub-axis is taken as decided, never split further
     return piece
@@ -355,7 +358,7 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         if found is None:  # a tensor without the factor: only its other factors' axes conflict
             piece = free_prefix(axis, used, mesh.size_of(axis[0]))
         else:
-            piece = _addable(step, slot, axis, used)
+            piece = _addable(step, slot, axis, used, kept[-1] if kept else None)
         if piece is None:
             break
         kept.append(piece)

@@ -308,19 +308,19 @@ class EdgeStep:
 
     def _bounded_by_results(self, claims: dict) -> dict:
         """Forward only, the results' axes still bound a factor's claims (Shardy takes the
-        axes all tensors agree on): a claim a result's axes conflict with is cut."""
+        axes all tensors agree on): where a result's axes conflict with a claim, the factor
+        keeps only the prefix every claim and result agrees on (a claim the result cuts to
+        nothing still cuts the others)."""
         out = {}
         results = [p for p in self.proj[self.plan.n_operands :] if p is not None]
         for f, cs in claims.items():
-            kept = []
-            for axes, i in cs:
-                for p in results:
-                    if p[f] and not compatible(axes, p[f]):
-                        axes = tuple(common_prefix([axes, p[f]]))
-                if axes:
-                    kept.append((axes, i))
-            if kept:
-                out[f] = kept
+            bounds = [p[f] for p in results if p[f]]
+            if all(compatible(axes, b) for axes, _ in cs for b in bounds):
+                out[f] = cs
+                continue
+            axes = tuple(common_prefix([axes for axes, _ in cs] + bounds))
+            if axes:
+                out[f] = [(axes, cs[0][1])]
         return out
 
     def reproject(self, t: int) -> None:

@@ -7,8 +7,9 @@ factor of its own; a dim of size one gets a factor of its own. Otherwise the sid
 a factor of its own from its current dim: what brings its product up to the other's, if that
 divides the dim; else what of the dim the other side's current dim cannot share; else all of
 it (`[6, 5] -> [5, 6]` gives `([i, l])->([j, k])`, `[8, 12] -> [6, 8, 2]` gives
-`([ij, mop])->([ik, lno, p])`). Trailing dims of size one are factored last. (Checked against
-jaxlib's Shardy on 650 random reshapes.)
+`([ij, mop])->([ik, lno, p])`). A side's trailing dims of size one are factored as soon as its
+other dims are, before the other side's rest. (Checked against jaxlib's Shardy on 3,000 random
+reshapes.)
 """
 
 from __future__ import annotations
@@ -79,6 +80,9 @@ def reshape_factors(b: RuleBuilder, in_shape, out_shape) -> ShardingRule:
             continue
         if ins.done() and outs.done():
             break
+        for side in sides:  # a side done but for its trailing size-one dims: they come now
+            if side.done():
+                _factor_tail(b, side)
         if product[0] == product[1] and not (ins.done() or outs.done()):
             g = math.gcd(ins.rem(), outs.rem())
             if g > 1:
@@ -96,9 +100,16 @@ def reshape_factors(b: RuleBuilder, in_shape, out_shape) -> ShardingRule:
         sides[k].take(b.factor(size), size)
         product[k] *= size
     for side in sides:
-        for d in side.tail:
-            side.add(d, b.factor(1))
+        _factor_tail(b, side)
     return b.build()
+
+
+def _factor_tail(b: RuleBuilder, side: _Side) -> None:
+    """The trailing size-one dims of a side done with the others, each a factor."""
+    for d in side.tail:
+        side.add(d, b.factor(1))
+    if side.tail:
+        side.dim, side.tail = len(side.shape), []
 
 
 def _size_one_first(b: RuleBuilder, side: _Side) -> bool:

@@ -77,6 +77,24 @@ def concatenate_rule(op):
     return _sliced_dims_rule(op, lambda d: d == axis, shape_of(op.results[0]))
 
 
+def conservative_concatenate_rule(op) -> ShardingRule:
+    """Shardy's rule under conservative propagation: a factor per dim but the concatenated
+    one, then a size-one factor of the concatenated dim of each operand and of the result (so
+    nothing moves along it)."""
+    axis = int_attr(op, "dimension")
+    b = op_builder(op)
+    for d, size in enumerate(shape_of(op.results[0])):
+        if d != axis:
+            f = b.factor(size)
+            for i in range(len(op.operands)):
+                b.operand(i, d, f)
+            b.result(0, d, f)
+    for i in range(len(op.operands)):
+        b.operand(i, axis, b.factor(1))
+    b.result(0, axis, b.factor(1))
+    return b.build()
+
+
 @sharding_rule("stablehlo.sort", cache_attrs=("dimension",))
 def sort_rule(op):
     """Pointwise; the sorted dim needs replication, and blocks propagation too when every other
