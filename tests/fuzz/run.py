@@ -116,6 +116,7 @@ _WORKER_SOURCES = (
     "ops_round20",
     "ops_round21",
     "ops_round22",
+    "ops_round23",
     "ops_semantics",
     "ops_transforms",
     "registry",
