@@ -388,6 +388,64 @@ for _name, (_accepts, _fn, _stand) in INDEX23.items():
            lambda B, n, x, _fn=_fn: _fn(n, x), _stand)
 
 
+# -- linalg at singular / degenerate / wide inputs, rbg keys, out_sharding=, jax.nn keywords
+def _square(n, x, k=3):
+    return _fixed(n, x, (k, k), n.float32)
+
+
+def _singular(n, x):
+    m = _square(n, x)
+    return m.at[-1].set(m[0] * 2)
+
+
+LINALG23B = {  # name -> (fn(B, n, x), stand-in)
+    "slogdet_singular": (lambda B, n, x: n.stack(n.linalg.slogdet(_singular(n, x))),
+                         lambda B, x: ((2,), "float32")),
+    "qr_r_wide": (lambda B, n, x: n.abs(n.linalg.qr(_fixed(n, x, (2, 4), n.float32), mode="r")),
+                  lambda B, x: ((2, 4), "float32")),
+    "svd_values_empty": (lambda B, n, x: n.linalg.svd(_square(n, x)[:0], compute_uv=False),
+                         lambda B, x: ((0,), "float32")),
+    "eigvalsh_empty": (lambda B, n, x: n.linalg.eigvalsh(_square(n, x)[:0, :0]),
+                       lambda B, x: ((0,), "float32")),
+    "pinv_zero": (lambda B, n, x: n.linalg.pinv(_square(n, x) * 0),
+                  lambda B, x: ((3, 3), "float32")),
+    "matrix_power_neg": (lambda B, n, x: n.linalg.matrix_power(
+        _square(n, x) * 0.1 + n.eye(3, dtype=n.float32) * 3, -2),
+        lambda B, x: ((3, 3), "float32")),
+    "det_singular": (lambda B, n, x: n.linalg.det(_singular(n, x)), lambda B, x: ((), "float32")),
+    "matrix_rank_tol": (lambda B, n, x: n.linalg.matrix_rank(_singular(n, x), rtol=0.5),
+                        lambda B, x: ((), "int32")),
+    "cholesky_not_pd": (lambda B, n, x: n.nan_to_num(n.linalg.cholesky(-n.eye(3)), nan=7.0),
+                        lambda B, x: ((3, 3), "float32")),
+    "rbg_key_uniform": (lambda B, n, x: B.random.uniform(
+        B.random.key(n.sum(x != 0).astype(n.int32), impl="rbg"), (2, 3)),
+        lambda B, x: ((2, 3), "float32")),
+    "unsafe_rbg_normal_split": (lambda B, n, x: B.random.normal(B.random.split(
+        B.random.key(3, impl="unsafe_rbg"))[1], (4,), n.bfloat16),
+        lambda B, x: ((4,), "bfloat16")),
+    "zeros_out_sharding": (lambda B, n, x: n.zeros(  # 24 rows: every mesh's size divides it
+        (24, 3), n.int8, out_sharding=B.NamedSharding(B.mesh, B.P(tuple(B.mesh.shape)))) + 1,
+        lambda B, x: ((24, 3), "int8")),
+    "reshape_out_sharding": (lambda B, n, x: n.reshape(
+        x, (-1,), out_sharding=B.NamedSharding(B.mesh, B.P())),
+        lambda B, x: ((x.size,), str(x.dtype))),
+    "einsum_pref_out_sharding": (lambda B, n, x: n.einsum(
+        "ij,kj->ik", _fixed(n, x, (2, 3), n.int8), _fixed(n, x, (4, 3), n.int8),
+        preferred_element_type=n.int32, out_sharding=B.NamedSharding(B.mesh, B.P())),
+        lambda B, x: ((2, 4), "int32")),
+    "softmax_where": (lambda B, n, x: B.nn.softmax(_f32(n, x), axis=-1, where=x > 0),
+                      lambda B, x: (x.shape, "float32")),
+    "one_hot_out_of_range": (lambda B, n, x: B.nn.one_hot(
+        n.asarray([-1, 0, 2, 3, 9]), 3, dtype=n.bfloat16, axis=0),
+        lambda B, x: ((3, 5), "bfloat16")),
+    "logsumexp_where_axes": (lambda B, n, x: B.nn.logsumexp(
+        _f32(n, x), axis=(0, -1), where=x != 0, keepdims=True),
+        lambda B, x: (_keep_all(x, (0, -1)), "float32")),
+}
+for _name, (_fn, _stand) in LINALG23B.items():
+    _table("edge23_" + _name, lambda x: _num(x) and x.ndim >= 2 and x.size > 0, _fn, _stand)
+
+
 # ---------------------------------------------------------------------------------------------
 # np23t: transform compositions (float32 x of rank >= 2)
 
