@@ -7,7 +7,8 @@
   dimension numbers with FILL_OR_DROP, scatters with unique indices, multi-key sorts,
   reduce_precision, rng_bit_generator, approx_max_k, custom_linear_solve / custom_root),
   linalg / scipy at edges, samplers at dtype edges, indexing (non-adjacent advanced indices,
-  .at[] with fill / drop / unique_indices) and zero-size values through reductions;
+  .at[] with fill / drop / unique_indices) and zero-size values through reductions; the fix's
+  program: a vmapped while carrying a zero-size value (r23_while_zero_size_carry);
 - (group np23t) transform compositions: hessian, jacrev of vmap, vmap of grad of scan, custom_vjp
   inside vmap inside jit, linearize applied twice, vmap of switch with a batched index, vmap
   with a pytree in_axes and out_axes, remat with names saved, jacfwd with has_aux, reverse mode
@@ -444,6 +445,21 @@ LINALG23B = {  # name -> (fn(B, n, x), stand-in)
 }
 for _name, (_fn, _stand) in LINALG23B.items():
     _table("edge23_" + _name, lambda x: _num(x) and x.ndim >= 2 and x.size > 0, _fn, _stand)
+
+
+# -- the programs of round 23's fixes
+def _while_zero_size_carry(B, n, x):  # XLA's "Sharding is tuple-shaped" (seed 290175)
+    lax = B.lax
+
+    def one(r):
+        return lax.while_loop(lambda c: (c[0] < 2) & (n.sum(c[1]) < 50),
+                              lambda c: (c[0] + 1, n.cumsum(c[1], 0)), (0, r))[1]
+
+    return B.vmap(one, in_axes=-1)(_rows(x).astype(n.int32)[:, :0, None] + n.zeros(3, n.int32))
+
+
+_table("r23_while_zero_size_carry", lambda x: _num(x) and x.ndim >= 2, _while_zero_size_carry,
+       lambda B, x: ((3, x.shape[0], 0), "int32"))
 
 
 # ---------------------------------------------------------------------------------------------
