@@ -69,7 +69,8 @@ def test_a_barrier_with_a_dead_result_compiles():
 
 
 def test_a_while_carrying_a_zero_size_value_compiles():
-    """A vmapped while over an empty dimension (fuzzer seed 290175): the loop carries a batched
+    """A vmapped while over an empty dimension (fuzzer seed 290175; round 22's seed 281327, a
+    while over an empty value, the same): the loop carries a batched
     counter and an int32[3,6,0] value sharded on its empty dimension. XLA drops the zero-size
     carry but not its entry in the loop's tuple sharding ("Sharding is tuple-shaped but
     validation shape is not"); the loop's own sharding is dropped (its results are pinned after
@@ -89,8 +90,14 @@ def test_a_while_carrying_a_zero_size_value_compiles():
 
         return lax.while_loop(cond, lambda c: (c[0] + 1, jnp.cumsum(c[1], 0)), (0, v))[1]
 
+    def rolled(v):  # seed 281327 (round 22's leftover): no vmap, an empty first dimension
+        return lax.while_loop(lambda c: c[0] < 2, lambda c: (c[0] + 1, jnp.roll(c[1], 1)),
+                              (0, v))[1]
+
     x = np.zeros((6, 0, 3), np.int32)
+    sharding = NamedSharding(mesh, P(None, "a", None))
     for mode in ("meshjit", "shardy"):
-        f = meshjit.jit(meshjit.vmap(one, in_axes=-1), propagation=mode,
-                        in_shardings=NamedSharding(mesh, P(None, "a", None)))
+        f = meshjit.jit(meshjit.vmap(one, in_axes=-1), propagation=mode, in_shardings=sharding)
         assert f(x).shape == (3, 6, 0)
+        g = meshjit.jit(rolled, propagation=mode, in_shardings=sharding)
+        assert g(x.reshape(0, 6, 3)).shape == (0, 6, 3)
