@@ -8,7 +8,8 @@
   reduce_precision, rng_bit_generator, approx_max_k, custom_linear_solve / custom_root),
   linalg / scipy at edges, samplers at dtype edges, indexing (non-adjacent advanced indices,
   .at[] with fill / drop / unique_indices) and zero-size values through reductions; the fix's
-  program: a vmapped while carrying a zero-size value (r23_while_zero_size_carry);
+  program: a vmapped while carrying a zero-size value (r23_while_zero_size_carry), and more
+  zero-size values through scan / cond / fori / while (zero23_*);
 - (group np23t) transform compositions: hessian, jacrev of vmap, vmap of grad of scan, custom_vjp
   inside vmap inside jit, linearize applied twice, vmap of switch with a batched index, vmap
   with a pytree in_axes and out_axes, remat with names saved, jacfwd with has_aux, reverse mode
@@ -460,6 +461,21 @@ def _while_zero_size_carry(B, n, x):  # XLA's "Sharding is tuple-shaped" (seed 2
 
 _table("r23_while_zero_size_carry", lambda x: _num(x) and x.ndim >= 2, _while_zero_size_carry,
        lambda B, x: ((3, x.shape[0], 0), "int32"))
+
+
+# -- zero-size values through control flow (x's rows kept, its columns emptied)
+ZERO23 = {  # name -> fn(lax, n, v) on v of shape (rows, 0)
+    "scan_over_rows": lambda lax, n, v: lax.scan(lambda c, e: (c + 1, e * c), 0.0, v)[1],
+    "cond_tuple": lambda lax, n, v: lax.cond(n.sum(v) >= 0, lambda a: (a * 2, 1),
+                                             lambda a: (a, 2), v)[0],
+    "fori_loop": lambda lax, n, v: lax.fori_loop(0, 3, lambda i, a: a * 2 + i, v),
+    "while_two_carries": lambda lax, n, v: lax.while_loop(
+        lambda c: c[0] < 3, lambda c: (c[0] + 1, c[1] + 1, c[2] * 2), (0, v, v[:, :0]))[1],
+}
+for _name, _fn in ZERO23.items():
+    _table("zero23_" + _name, lambda x: _num(x) and x.ndim >= 2,
+           lambda B, n, x, _fn=_fn: _fn(B.lax, n, _f32(n, _rows(x))[:, :0]),
+           lambda B, x: ((x.shape[0], 0), "float32"))
 
 
 # ---------------------------------------------------------------------------------------------
