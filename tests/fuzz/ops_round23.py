@@ -9,7 +9,8 @@
   linalg / scipy at edges, samplers at dtype edges, indexing (non-adjacent advanced indices,
   .at[] with fill / drop / unique_indices) and zero-size values through reductions; the fix's
   program: a vmapped while carrying a zero-size value (r23_while_zero_size_carry), and more
-  zero-size values through scan / cond / fori / while (zero23_*);
+  zero-size values through scan / cond / fori / while (zero23_*); gcd / lcm of empty values
+  (r23_gcd_empty);
 - (group np23t) transform compositions: hessian, jacrev of vmap, vmap of grad of scan, custom_vjp
   inside vmap inside jit, linearize applied twice, vmap of switch with a batched index, vmap
   with a pytree in_axes and out_axes, remat with names saved, jacfwd with has_aux, reverse mode
@@ -476,6 +477,15 @@ for _name, _fn in ZERO23.items():
     _table("zero23_" + _name, lambda x: _num(x) and x.ndim >= 2,
            lambda B, n, x, _fn=_fn: _fn(B.lax, n, _f32(n, _rows(x))[:, :0]),
            lambda B, x: ((x.shape[0], 0), "float32"))
+
+
+def _gcd_empty(B, n, x):  # meshjit's max over an empty value (seed 292167, x64)
+    v = n.argsort(_rows(x)[:, :0], axis=1)
+    return B.vmap(n.gcd)(v, v) + n.lcm(v, v)
+
+
+_table("r23_gcd_empty", lambda x: _num(x) and x.ndim >= 2, _gcd_empty,
+       lambda B, x: ((x.shape[0], 0), _default("int", B)))
 
 
 # ---------------------------------------------------------------------------------------------
