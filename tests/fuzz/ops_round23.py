@@ -479,15 +479,6 @@ for _name, _fn in ZERO23.items():
            lambda B, x: ((x.shape[0], 0), "float32"))
 
 
-def _gcd_empty(B, n, x):  # meshjit's max over an empty value (seed 292167, x64)
-    v = n.argsort(_rows(x)[:, :0], axis=1)
-    return B.vmap(n.gcd)(v, v) + n.lcm(v, v)
-
-
-_table("r23_gcd_empty", lambda x: _num(x) and x.ndim >= 2, _gcd_empty,
-       lambda B, x: ((x.shape[0], 0), _default("int", B)))
-
-
 # ---------------------------------------------------------------------------------------------
 # np23t: transform compositions (float32 x of rank >= 2)
 
@@ -612,6 +603,16 @@ def _smap23(B, n, x, body, out_spec):
     v = n.concatenate([_rows(x)] * s1)
     return B.shard_map(lambda b: body(B.lax, b, first, s1), mesh=B.mesh,
                        in_specs=(B.P(first),), out_specs=out_spec(B, first))(v)
+
+
+def _gcd_empty(B, n, x):  # meshjit's max over an empty value (seed 292167, x64)
+    v = n.argsort(_rows(x)[:, :0], axis=1)  # (np23s: never under vmap, where a sharded
+    # batched loop over an empty value crashes XLA's compile in meshjit's modes: a leftover)
+    return n.gcd(v, v) + n.lcm(v, v)
+
+
+_table("r23_gcd_empty", lambda x: _num(x) and x.ndim >= 2, _gcd_empty,
+       lambda B, x: ((x.shape[0], 0), _default("int", B)))
 
 
 SMAP23 = {  # name -> (body(lax, block, axis, size), out spec, JAX's shape of (rows, cols, s1))
