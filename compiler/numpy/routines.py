@@ -1714,9 +1714,8 @@ def gcd(x1, x2):
         safe = ew.where(nonzero, b, 1)
         return ew.where(nonzero, b, a), ew.where(nonzero, a % safe, 0)
 
-    return lax.while_loop(
-        lambda s: max_(s[1]) > 0 if aval_of(s[1]).ndim else s[1] > 0, body, (a, b)
-    )[0]
+    # JAX's condition: any(b != 0), which an empty b ends at once (a max of it has no identity)
+    return lax.while_loop(lambda s: any_(s[1] != 0), body, (a, b))[0]
 
 
 def lcm(x1, x2):

@@ -121,7 +121,23 @@ def _all_reduce(prim, x, axis_name, axis_index_groups):
     return tree_map(functools.partial(_one, prim, axes=axes, groups=groups), x)
 
 
+def axis_states(leaf, axes, name: str) -> set[str]:
+    """Whether `leaf` varies over `axes` ("varying") or not ("invarying"): one of the two, else
+    JAX's ValueError (a psum over an axis the value varies over and one it does not)."""
+    vma = getattr(abstractify(leaf), "vma", frozenset()) or frozenset()
+    states = {"varying" if a in vma else "invarying" for a in axes}
+    if len(states) > 1:
+        raise MeshjitValueError(
+            f"{name} can only accept axis_name which corresponds to one of varying, "
+            f"unreduced, reduced or invarying state of the input. Got input type: "
+            f"{abstractify(leaf).str_long()}, axes: {axes} and input state: {states}"
+        )
+    return states
+
+
 def _one(prim, leaf, axes, groups=None):
+    if prim is psum_p and vma_checked() and not _vmapped_among(axes):
+        axis_states(leaf, axes, "jax.lax.psum")
     if abstractify(leaf).dtype == dtypes.bool_ and prim is psum_p:
         leaf = elementwise.convert_element_type(leaf, dtypes.int32)  # even with x64
     leaf = _collective_pvary(leaf, axes)
@@ -274,14 +290,7 @@ def pcast(x, axis_name, *, to: str):
         return x
 
     def cast(leaf):
-        vma = getattr(abstractify(leaf), "vma", frozenset()) or frozenset()
-        states = {"varying" if a in vma else "invarying" for a in axes}
-        if len(states) > 1:
-            raise MeshjitValueError(
-                "jax.lax.pcast can only accept axis_name which corresponds to one of varying, "
-                f"unreduced, reduced or invarying state of the input. Got input type: "
-                f"{abstractify(leaf).str_long()}, axes: {axes} and input state: {states}"
-            )
+        states = axis_states(leaf, axes, "jax.lax.pcast")
         if states == {"varying"}:
             raise MeshjitValueError(
                 f"Unsupported pcast from=varying, to={to!r}: the value already varies over {axes}"

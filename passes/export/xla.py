@@ -19,6 +19,7 @@ from meshjit.passes.export.uneven_updates import guard_uneven_updates
 from meshjit.passes.export.window_guard import guard_padded_strided_windows, padded_strided_dims
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
+from meshjit.passes.rules.util import shape_of
 
 
 def _passes_through(while_op) -> bool:
@@ -39,8 +40,11 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     boundaries and sharding constraints; so with `pin`, every op result's sharding is restated
     as an `sdy.sharding_constraint` on that result (`pin_op_shardings`), which XLA keeps.
     And a `stablehlo.while` that carries a loop invariant and has an `sdy.sharding` fails a
-    RET_CHECK (its tuple sharding gets one entry too many per invariant); that op's own
-    sharding is dropped (its results are pinned by constraints after it); so is an
+    RET_CHECK (its tuple sharding gets one entry too many per invariant), and so does one that
+    carries a zero-size value (XLA drops the carry, not its entry: "Sharding is tuple-shaped
+    but validation shape is not"; the fuzzer's seed 290175, a vmapped while over an empty
+    dimension); that op's own sharding is dropped (its results are pinned by constraints
+    after it); so is an
     optimization barrier's with a dead result (XLA's simplifier drops the result but not its
     entry in the tuple sharding, and a RET_CHECK fails). A scatter indexing an
     unevenly sharded dimension gets it replicated: XLA's partitioner would write into other
@@ -143,8 +147,11 @@ def _unreduced_free_axes(op) -> list[str]:
 
 
 def _rejected_while(op) -> bool:
-    """A loop with a sharding and a loop invariant (see `prepare_for_xla`)."""
-    return op.name == "stablehlo.while" and SHARDING_ATTR in op.attributes and _passes_through(op)
+    """A loop with a sharding and a loop invariant or a zero-size carry (see
+    `prepare_for_xla`)."""
+    if op.name != "stablehlo.while" or SHARDING_ATTR not in op.attributes:
+        return False
+    return _passes_through(op) or any(0 in shape_of(r) for r in op.results)
 
 
 def _rejected_barrier(op) -> bool:

@@ -1022,6 +1022,9 @@ def draw_step(rng, vals, allow_vmap=True):
 # modes, lax's unusual parameters, transform compositions, shard_map collectives. Round 22's
 # (ops_round22): jnp keywords at their edges, padded / strided / dilated reduce windows,
 # transform compositions (float0 tangents in custom_jvp rules, linear_transpose ...), its fixes.
+# Round 23's (ops_round23): jnp keywords together, weak-scalar promotion with bf16 / f16 /
+# complex, integer edges, lax's unusual parameters, linalg / scipy / samplers at edges, indexing,
+# transform compositions (hessian, jacrev of vmap, custom_vjp in vmap in jit ...), tiled collectives.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1035,6 +1038,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round20,
     ops_round21,
     ops_round22,
+    ops_round23,
     ops_semantics,
     ops_transforms,
 )

@@ -175,9 +175,10 @@ def _vmap_remat_policy(B, n, x):
 def _vmap_while_batched(B, n, x):
     lax = B.lax
 
-    def run(r):
+    def run(r):  # the row doubles: it outgrows the bound even when it is one number (round
+        # 23: `+ 0.5` grew a one-column row as slowly as the bound, a loop without end)
         return lax.while_loop(lambda c: n.sum(c[1]) < 4.0 + c[0],
-                              lambda c: (c[0] + 1.0, n.abs(c[1]) + 0.5), (0.0, r))[1]
+                              lambda c: (c[0] + 1.0, n.abs(c[1]) * 2 + 0.5), (0.0, r))[1]
 
     return B.vmap(run)(_rows(x))
 

@@ -116,6 +116,7 @@ _WORKER_SOURCES = (
     "ops_round20",
     "ops_round21",
     "ops_round22",
+    "ops_round23",
     "ops_semantics",
     "ops_transforms",
     "registry",
@@ -335,7 +336,7 @@ def _compare_kinds(out: Outcome, jax_result: dict, raised: dict) -> None:
     whether (and as which builtin exception class) the program is rejected."""
     import builtins
 
-    if "abort" in jax_result:
+    if "abort" in jax_result or _xla_failed_jax(jax_result):
         return
     if "error" in jax_result:
         base = getattr(builtins, jax_result.get("builtin", "Exception"), Exception)
@@ -347,6 +348,16 @@ def _compare_kinds(out: Outcome, jax_result: dict, raised: dict) -> None:
         for m, t in out.types.items()
         if [tuple(x) for x in t] != [tuple(x) for x in jax_result["types"]]
     ]
+
+
+def _xla_failed_jax(jax_result: dict) -> bool:
+    """Whether XLA failed JAX's own compile of the program (its HLO verifier or a RET_CHECK on
+    the module JAX's partitioner made): JAX has no answer for it, as when XLA aborts the process
+    (seed 291171: a lax.pad with interior padding before a shard_map, where JAX's module fails
+    the verifier, a dynamic slice longer than the padded value; meshjit's is right)."""
+    error = jax_result.get("error", "")
+    return error.startswith("JaxRuntimeError") and ("[hlo verifier]" in error
+                                                     or "RET_CHECK" in error)
 
 
 def _low_precision(program: Program) -> bool:

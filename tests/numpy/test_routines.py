@@ -657,3 +657,12 @@ def test_lcm_overflow_wraps_as_jaxs_product_no_abs_after():
     want = [-1073741822, -1073741822, 12]
     assert np.asarray(jnp.lcm(x1, x2)).tolist() == want
     assert np.asarray(meshjit.jit(jnp.lcm)(x1, x2)).tolist() == want
+
+
+def test_gcd_and_lcm_of_empty_arrays():
+    # JAX's loop runs while any(x2 != 0): none for an empty x2 (a max of it has no identity;
+    # fuzzer seed 292167, gcd of an argsort over an empty axis under vmap)
+    empty = np.zeros((6, 0), np.int32)
+    for f in (jnp.gcd, jnp.lcm, meshjit.jit(jnp.gcd), meshjit.vmap(jnp.gcd)):
+        out = f(empty, empty)
+        assert out.shape == (6, 0) and out.dtype == np.int32

@@ -66,3 +66,38 @@ def test_a_barrier_with_a_dead_result_compiles():
     x = np.arange(24, dtype=np.float32).reshape(6, 4)
     got = meshjit.jit(f, in_shardings=shardings)(x, np.ones((8, 3), np.float32), np.ones(8, np.int8))
     np.testing.assert_allclose(np.asarray(got), 2 * np.cos(2 * x), rtol=1e-5, atol=1e-6)
+
+
+def test_a_while_carrying_a_zero_size_value_compiles():
+    """A vmapped while over an empty dimension (fuzzer seed 290175; round 22's seed 281327, a
+    while over an empty value, the same): the loop carries a batched
+    counter and an int32[3,6,0] value sharded on its empty dimension. XLA drops the zero-size
+    carry but not its entry in the loop's tuple sharding ("Sharding is tuple-shaped but
+    validation shape is not"); the loop's own sharding is dropped (its results are pinned after
+    it), in meshjit's propagation modes as in XLA's."""
+    import numpy as np
+
+    import meshjit
+    import meshjit.numpy as jnp
+    from meshjit import lax
+    from meshjit.sharding import Mesh, NamedSharding, P
+
+    mesh = Mesh(np.array(meshjit.devices()[:4]), ("a",))
+
+    def one(v):
+        def cond(c):
+            return (c[0] < 0) & (jnp.sum(c[1]) < 50)
+
+        return lax.while_loop(cond, lambda c: (c[0] + 1, jnp.cumsum(c[1], 0)), (0, v))[1]
+
+    def rolled(v):  # seed 281327 (round 22's leftover): no vmap, an empty first dimension
+        return lax.while_loop(lambda c: c[0] < 2, lambda c: (c[0] + 1, jnp.roll(c[1], 1)),
+                              (0, v))[1]
+
+    x = np.zeros((6, 0, 3), np.int32)
+    sharding = NamedSharding(mesh, P(None, "a", None))
+    for mode in ("meshjit", "shardy"):
+        f = meshjit.jit(meshjit.vmap(one, in_axes=-1), propagation=mode, in_shardings=sharding)
+        assert f(x).shape == (3, 6, 0)
+        g = meshjit.jit(rolled, propagation=mode, in_shardings=sharding)
+        assert g(x.reshape(0, 6, 3)).shape == (0, 6, 3)
