@@ -143,8 +143,15 @@ def sharding_per_value_attr(shardings) -> ir.Attribute:
 
 
 def emit_mesh(name: str, mesh: MeshShape) -> None:
-    """Emits `sdy.mesh @name = <[...]>` at the current insertion point."""
-    sdy.MeshOp(name, mesh_attr(mesh))
+    """Emits `sdy.mesh @name = <[...]>` at the current insertion point, with the
+    `stablehlo.mesh` attribute JAX's modules carry (Shardy's sdy-lift-inlined-meshes adds it)."""
+    op = sdy.MeshOp(name, mesh_attr(mesh))
+    op.operation.attributes["stablehlo.mesh"] = _stablehlo_mesh_attr(mesh)
+
+
+def _stablehlo_mesh_attr(mesh: MeshShape) -> ir.Attribute:
+    axes = ", ".join(f'{{name = "{n}", size = {s} : i64}}' for n, s in mesh.axes)
+    return ir.Attribute.parse(f"{{axes = [{axes}]}}")
 
 
 def sharding_constraint(value: ir.Value, sharding: TensorSharding) -> ir.Value:

@@ -132,7 +132,8 @@ def shard_map(
         if current_trace() is None:
             _eager_args.append(tree_flatten(args)[0])
             try:
-                return _as_written(_run_eager(_eager(wrapped), args), spec.out_specs)
+                out = _run_eager(_eager(wrapped), args)
+                return _as_written(out, spec.out_specs) if _all_manual(spec) else out
             finally:
                 _eager_args.pop()
         return _shard_map_traced(f, spec, args)
@@ -272,14 +273,25 @@ def _run_eager(jitted, args):
     return jitted(*args)
 
 
+def _all_manual(spec) -> bool:
+    """Whether every axis of the shard_map's mesh is manual (JAX's eager shard_map gives such
+    a map's results the out_specs as written; a partly manual one's are as compiled)."""
+    if spec.axis_names is None:
+        return True
+    mesh = spec.resolve_mesh()
+    return set(mesh.axis_names) <= set(spec.axis_names)
+
+
 def _as_written(out, out_specs):
     """JAX's eager shard_map gives its results the out_specs as written (`P('x', None)`), where
     a compiled program's result sharding drops trailing Nones."""
     leaves, tree = tree_flatten(out)
     for i, (x, written) in enumerate(zip(leaves, _flat_specs(out_specs, out, "out_specs"))):
         have = getattr(x, "_sharding", None)
-        if type(have) is NamedSharding and have.spec != written and _trim(have.spec) == _trim(
-            written
+        if (
+            type(have) is NamedSharding
+            and have.spec != written
+            and _trim(have.spec) == _trim(written)
         ):
             sharding = NamedSharding(have.mesh, written, memory_kind=have.memory_kind)
             leaves[i] = type(x).of_result(x.aval, x._impl, x._placement, sharding, x.committed)

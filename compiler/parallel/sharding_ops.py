@@ -18,6 +18,7 @@ from meshjit.compiler.lax.batching import current_axis
 from meshjit.compiler.lowering import LoweringRuleContext
 from meshjit.compiler.parallel.explicit import get_abstract_mesh, retyped, type_spec
 from meshjit.compiler.parallel.sharding import (
+    UNCONSTRAINED,
     NamedSharding,
     PartitionSpec,
     flatten_shardings,
@@ -42,7 +43,14 @@ register_pp_params(sharding_constraint_p, _pp_sharding_constraint)
 
 @abstract_eval_rules.register(sharding_constraint_p)
 def _sharding_constraint_rule(x, *, sharding: NamedSharding):
-    """On Explicit axes a constraint is a reshard: the value's type becomes the constraint's."""
+    """On Explicit axes a constraint is a reshard: the value's type becomes the constraint's
+    (an unconstrained dimension keeps the value's)."""
+    spec = sharding.spec
+    if x.sharding is not None and any(e is UNCONSTRAINED for e in spec):
+        own = x.sharding.spec
+        kept = [own[i] if e is UNCONSTRAINED and i < len(own) else e for i, e in enumerate(spec)]
+        kept_spec = PartitionSpec(*kept, unreduced=spec.unreduced, reduced=spec.reduced)
+        sharding = NamedSharding(sharding.mesh, kept_spec)
     return retyped(x, sharding, "with_sharding_constraint")
 
 
@@ -132,8 +140,10 @@ def _sharding_constraint_transpose(ct, x, *, sharding):
 
 
 def _with_batch_dim(sharding: NamedSharding, ndim: int, dim: int, spmd_axis_name):
+    """The per-example sharding with the mapped dim: over the spmd axes, else unconstrained
+    (as JAX's: propagation decides it; an Explicit mapped dim keeps its type's axes)."""
     spec = list(sharding.spec) + [None] * (ndim - len(sharding.spec))
-    entry = None if spmd_axis_name is None else _spmd_entry(spmd_axis_name)
+    entry = UNCONSTRAINED if spmd_axis_name is None else _spmd_entry(spmd_axis_name)
     spec.insert(dim, entry)
     return NamedSharding(sharding.mesh, PartitionSpec(*spec))
 

@@ -250,6 +250,7 @@ EXEMPT: dict[str, str] = {
     # a symbolic dimension's value (shape polymorphism): no operands, so never batched
     "dim_as_value": "takes no operands",
     "rng_uniform": "JAX 0.10.2 has no batching rule for it either",
+    "linear_call": "JAX 0.10.2 has no batching rule for it either",
     # JAX batches it as a collective over the vmapped axis; XLA:CPU cannot run it at all
     "ragged_all_to_all": "not ported: XLA:CPU has no kernel for it",
 }

@@ -104,6 +104,18 @@ def test_eager_result_keeps_the_out_specs_as_written():
     np.testing.assert_allclose(np.asarray(out * 2), 2 * x)
 
 
+def test_a_partly_manual_eager_result_is_as_compiled_as_jax():
+    # JAX's: only a map manual over every mesh axis keeps the out_specs as written
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
+    spec = P("x", None)
+    f = meshjit.shard_map(
+        lambda a: a * 2, mesh=mesh, in_specs=spec, out_specs=spec, axis_names={"x"}
+    )
+    assert repr(f(rand(8, 4)).sharding.spec) == "P('x',)"
+    whole = meshjit.shard_map(lambda a: a * 2, mesh=mesh, in_specs=spec, out_specs=spec)
+    assert repr(whole(rand(8, 4)).sharding.spec) == "P('x', None)"
+
+
 def test_inside_larger_jit_program():
     x = rand(8, 4)
 

@@ -9,8 +9,10 @@ from hypothesis import strategies as st
 
 import meshjit
 import meshjit.numpy as jnp
+from meshjit import lax
 from meshjit.sharding import (
     AbstractMesh,
+    AxisType,
     Mesh,
     NamedSharding,
     P,
@@ -202,7 +204,7 @@ def test_reference_module(mesh):
     text = meshjit.jit(lambda x: x * 2, out_shardings=s).lower(x).as_text()
     expected = """\
 module @jit__lambda attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
-  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  sdy.mesh @mesh = <["x"=4, "y"=2]> {stablehlo.mesh = {axes = [{name = "x", size = 4 : i64}, {name = "y", size = 2 : i64}]}}
   func.func public @main(%arg0: tensor<8x2xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x2xi32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) {
     %c = stablehlo.constant dense<2> : tensor<i32>
     %0 = stablehlo.broadcast_in_dim %c, dims = [] : (tensor<i32>) -> tensor<8x2xi32>
@@ -790,3 +792,22 @@ def test_jit_with_in_shardings_refuses_keyword_arguments():
     s = NamedSharding(meshjit.make_mesh((2,), ("x",)), P())
     with pytest.raises(ValueError, match="does not support kwargs when in_shardings"):
         meshjit.jit(lambda x: x, in_shardings=s)(x=np.ones(4, np.float32))
+
+
+def test_a_constraint_under_vmap_leaves_the_mapped_dim_unconstrained_as_jax():
+    # JAX's batching rule: without spmd_axis_name the mapped dimension is UNCONSTRAINED (`{?}`),
+    # not replicated; on an Explicit mesh it keeps the type's axis
+    mesh = meshjit.make_mesh((4,), ("data",), axis_types=(AxisType.Auto,))
+    xs = meshjit.device_put(jnp.arange(16.0).reshape(8, 2), NamedSharding(mesh, P("data")))
+    f = meshjit.jit(
+        meshjit.vmap(lambda x: lax.with_sharding_constraint(x * 2, NamedSharding(mesh, P(None))))
+    )
+    assert "sdy.sharding_constraint %1 <@mesh, [{?}, {}]>" in f.lower(xs).as_text()
+    assert repr(f(xs).sharding.spec) == "P('data',)"
+    explicit = meshjit.make_mesh((4,), ("data",))
+    xe = meshjit.device_put(jnp.arange(16.0).reshape(8, 2), NamedSharding(explicit, P("data")))
+    with meshjit.set_mesh(explicit):
+        g = meshjit.jit(
+            meshjit.vmap(lambda x: lax.with_sharding_constraint(x, P()), spmd_axis_name="data")
+        )
+        assert repr(g(xe).sharding.spec) == "P('data', None)"
