@@ -500,7 +500,7 @@ def std(
     check_out(out, "std")
     check_arraylike("std", a)
     ddof = _ddof_or_correction(ddof, correction)
-    axis = tuple(axis) if isinstance(axis, list) else axis
+    axis = _static_axes(axis)  # (static in JAX's jit: hashable ints)
     static = ("axis", "dtype", "keepdims")  # ddof traced, as JAX's correction
     return jitted(_std, static)(a, axis, dtype, ddof, keepdims, where=where, mean=mean)
 
@@ -626,7 +626,7 @@ def _count_nonzero(a, axis=None, keepdims=False):
 
 def ptp(a, axis=None, out=None, keepdims=False):
     check_out(out, "ptp")
-    axis = tuple(axis) if isinstance(axis, list) else axis  # static in JAX's jit: hashable
+    axis = _static_axes(axis)  # static in JAX's jit: hashable ints
     return jitted(_ptp, ("axis", "keepdims"), "_ptp")(a, axis, keepdims=keepdims)
 
 

@@ -179,7 +179,7 @@ def test_shapes_that_do_not_broadcast_name_both_operands():
     a, b = np.ones((3, 4), f32), np.ones((2, 4), f32)
     with pytest.raises(meshjit.MeshjitTypeError) as e:
         meshjit.jit(lambda a, b: lax.add(a, b))(a, b)  # add-mismatch
-    check_error(e, "add-mismatch", "add got incompatible shapes", "(3, 4), (2, 4)", "one shape")
+    check_error(e, "add-mismatch", "add got incompatible shapes", "(3, 4), (2, 4)")  # JAX's words
 
 
 def test_ranks_must_match_unless_rank0():
