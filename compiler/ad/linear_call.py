@@ -23,7 +23,7 @@ from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, tra
 from meshjit.compiler.lowering import jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import abstractify
-from meshjit.compiler.tree_util import tree_flatten, tree_structure, tree_unflatten
+from meshjit.compiler.tree_util import tree_flatten, tree_leaves, tree_structure, tree_unflatten
 
 __all__ = ["linear_call"]
 
@@ -32,7 +32,7 @@ linear_call_p = Primitive("linear_call", multiple_results=True)
 
 def linear_call(fun, fun_transpose, residual_args, linear_args):
     """`fun(residual_args, linear_args)`, transposed by `fun_transpose(residual_args, ct)`."""
-    res, res_tree = tree_flatten(residual_args)
+    res = tree_leaves(residual_args)
     lin, lin_tree = tree_flatten(linear_args)
     res_avals = [abstractify(x) for x in res]
     in_tree = tree_structure((residual_args, linear_args))
@@ -55,7 +55,6 @@ def linear_call(fun, fun_transpose, residual_args, linear_args):
         *consts, *res, *lin, callee=callee, transpose_thunk=transpose_thunk,
         num_callee_consts=len(consts), num_res=len(res),
     )  # fmt: skip
-    del res_tree
     return tree_unflatten(out_tree, outs)
 
 
