@@ -16,7 +16,7 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.numpy.creation import asarray, zeros
 from meshjit.compiler.random import api, samplers
 from meshjit.compiler.random.keys import PRNGKeyArray
-from meshjit.compiler.state.ref import Ref, addupdate, new_ref
+from meshjit.compiler.state.ref import Ref, addupdate, is_ref, new_ref
 from meshjit.compiler.trace.tracing import Tracer, current_trace
 from meshjit.compiler.tree_util import register_dataclass
 
@@ -28,10 +28,6 @@ def _size(size, *args) -> tuple[int, ...]:
     if isinstance(size, int | np.integer):
         return (operator.index(size),)
     return tuple(map(operator.index, size))
-
-
-def _is_ref(x) -> bool:
-    return isinstance(x, Ref) or (type(x) is Tracer and hasattr(x.aval, "inner_aval"))
 
 
 @register_dataclass
@@ -47,7 +43,7 @@ class StatefulPRNG:
             raise MeshjitValueError(
                 f"Expected base_key to be a typed PRNG key; got {self._base_key}"
             )
-        if not _is_ref(self._counter):
+        if not is_ref(self._counter):
             raise MeshjitValueError(
                 f"Expected counter to be a scalar integer ref; got {self._counter}"
             )
