@@ -29,6 +29,7 @@ from meshjit.passes.graph import (
 )
 from meshjit.passes.graph.build import PER_VALUE_OPS
 from meshjit.passes.graph.call_graph import flatten_call_graph
+from meshjit.passes.graph.donation import pin_donated_updates
 from meshjit.passes.graph.graph import STAGE_PASS_THROUGH
 from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
@@ -108,6 +109,8 @@ def propagate_module(
             if lazy_dead:  # (the import erases no dead op: its steps see their uses)
                 op_index, dying, shared, revisits = dying_ops(module_op, pipeline=True)
                 erase_dead_ops(module_op, transitive=False, pipeline=True)
+        if options.conflicts != "shardy":
+            pin_donated_updates(module_op)
         if not bare and not shardy_import:  # (Shardy-compatible: the export merges copies)
             split_constants(module_op, mark=options.conflicts == "shardy")
         graph = build_graph(

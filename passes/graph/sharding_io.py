@@ -123,6 +123,11 @@ def _func_attr_list(func_op, key: str, count: int) -> list[dict[str, ir.Attribut
     return [_dict_entries(array[i]) for i in range(len(array))]
 
 
+def func_arg_attrs(func_op, count: int) -> list[dict[str, ir.Attribute]]:
+    """Each of the func's `count` arguments' attributes, by name."""
+    return _func_attr_list(func_op, "arg_attrs", count)
+
+
 def func_counts(func_op) -> tuple[int, int]:
     ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
     return len(ftype.inputs), len(ftype.results)
