@@ -159,8 +159,8 @@ def _check_outputs(what: str, expected_tree, expected_avals, tree, avals):
         if (e.shape != g.shape or e.dtype != g.dtype) and what.endswith("its primal output"):
             raise MeshjitTypeError(  # JAX's words: it meets the mismatch at the tangents
                 "Custom JVP rule must produce primal and tangent outputs with corresponding "
-                f"shapes and dtypes. Expected {g.str_long()} (tangent type of {g.str_long()}) "
-                f"but got {e.str_long()}. ({what}: leaf {i} must be {e.str_short()} like the "
+                f"shapes and dtypes. Expected {tangent_aval(g).str_long()} (tangent type of "
+                f"{g.str_long()}) but got {e.str_long()}. ({what}: leaf {i} must be {e.str_short()} like the "
                 "function's output)"
             )
         if e.shape != g.shape or e.dtype != g.dtype:

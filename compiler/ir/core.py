@@ -180,7 +180,7 @@ class ShapedArray:
     def str_long(self) -> str:
         """`float32[8,2]`: as JAX's str_short() (full dtype names)."""
         vma = vma_str(self.vma, self.sharding)
-        return f"{self.dtype.name}[{self.dims_str()}]{vma}"
+        return f"{dtypes.long_name(self.dtype)}[{self.dims_str()}]{vma}"
 
     def __str__(self):
         return f"{'~' if self.weak_type else ''}{self.str_long()}"

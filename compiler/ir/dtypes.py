@@ -345,6 +345,11 @@ def index_scalar(value) -> np.generic:
     return default_int.type(value)
 
 
+def long_name(dtype: np.dtype) -> str:
+    """JAX's full name: `float32`, and `float0` for the tangent dtype of integers."""
+    return "float0" if dtype.names == ("float0",) else dtype.name
+
+
 def short_name(dtype) -> str:
     """The jaxpr / MLIR-style short name: f32, bf16, i32, u8, bool."""
     return _SHORT[np.dtype(dtype)]

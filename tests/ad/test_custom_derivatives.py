@@ -303,3 +303,19 @@ def test_arithmetic_on_a_float0_tangent_is_jax_s_type_error():
     f = _scaled_sin([], use_int_tangent=True)
     with pytest.raises(TypeError, match="float0s do not support any operations"):
         meshjit.grad(lambda x: f(x, jnp.arange(3)).sum())(jnp.ones(3))
+
+
+def test_an_integer_primal_from_a_jvp_rule_expects_a_float0_tangent_as_jax_says():
+    """The rule's primal output is an int (its tangent type float0): JAX 0.10.2's words."""
+
+    @meshjit.custom_jvp
+    def g(x, y):
+        return x * y
+
+    g.defjvp(lambda p, t: (3, 4.0))
+    with pytest.raises(TypeError) as e:
+        meshjit.jvp(g, (1.0, 2.0), (1.0, 1.0))
+    assert str(e.value).startswith(
+        "Custom JVP rule must produce primal and tangent outputs with corresponding shapes and "
+        "dtypes. Expected float0[] (tangent type of int32[]) but got float32[]"
+    )
