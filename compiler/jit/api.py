@@ -25,6 +25,7 @@ from meshjit.compiler.errors import (
     MeshjitRuntimeError,
     MeshjitTypeError,
     MeshjitValueError,
+    fresh_scopes,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
@@ -438,7 +439,8 @@ class JitFunction:
                 return out
 
             try:
-                closed, out_tree = trace_flat(flat_fun, sig.in_avals)
+                with fresh_scopes():  # a callee's ops are named afresh, as JAX's
+                    closed, out_tree = trace_flat(flat_fun, sig.in_avals)
             except KeyReuseError as e:
                 if current_trace() is not None:
                     raise
