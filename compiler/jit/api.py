@@ -962,8 +962,16 @@ def _named_scope(name: str):
 
 
 def named_call(fun: Callable, *, name: str | None = None) -> Callable:
-    """`jax.named_call`: `fun` itself (its name is kept in the traced locations)."""
-    return fun
+    """`jax.named_call`: `fun` run within the named scope `name` (its own name by default), as
+    JAX's: the lowered ops' locations are named "name/op"."""
+    scope = fun.__name__ if name is None else str(name)
+
+    @functools.wraps(fun)
+    def named(*args, **kwargs):
+        with _named_scope(scope):
+            return fun(*args, **kwargs)
+
+    return named
 
 
 _DEOPTIMIZED = (

@@ -29,6 +29,7 @@ from meshjit.compiler.errors import (
     MeshjitZeroDivisionError,
     fresh_scopes,
     plain_names,
+    user_source,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, Var
@@ -479,6 +480,27 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
         cond_nconsts=len(cond_consts), body_nconsts=len(body_consts),
     )  # fmt: skip
     return tree_unflatten(tree, outs)
+
+
+# While loops standing for another JAX primitive (a pallas_call run by its interpreter), by
+# the place of the user's expression that made them: reverse mode's error names that primitive,
+# as JAX's does. (A rebound loop keeps the place.)
+_LOOP_PRIMITIVES: dict[tuple, str] = {}
+
+
+def _place(source) -> tuple:
+    return source.file, source.line, source.column, source.end
+
+
+def primitive_while_loop(name: str, cond_fun: Callable, body_fun: Callable, init_val):
+    """`while_loop`, the loop standing for the primitive `name` in errors."""
+    _LOOP_PRIMITIVES[_place(user_source())] = name
+    return while_loop(cond_fun, body_fun, init_val)
+
+
+def loop_primitive_name(source) -> str | None:
+    """The primitive a while loop made at `source` stands for, if any."""
+    return _LOOP_PRIMITIVES.get(_place(source)) if _LOOP_PRIMITIVES else None
 
 
 def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:

@@ -7,7 +7,8 @@ transform wraps only the loop or the branch). Constants and calls are left out: 
 its scan body and slicing as functions (`closed_call`, `jit(dynamic_index_in_dim)`), which
 meshjit emits inline under the callee ops' names. A checkpoint's body is named within
 `checkpoint`, a nested jit's body afresh even when called in a named scope, and the user's
-custom_jvp rule and custom_vjp fwd / bwd within the transformation that runs them."""
+custom_jvp rule and custom_vjp fwd / bwd within the transformation that runs them;
+`named_call` names its function's ops as a named scope does."""
 
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
@@ -131,6 +132,11 @@ out["grad_custom_vjp"] = op_names(jax.grad(lambda v: cv(v).sum()), x)
 out["value_and_grad_custom_vjp"] = op_names(jax.value_and_grad(lambda v: cv(v).sum()), x)
 out["grad_custom_vjp_scoped"] = op_names(
     jax.grad(lambda v: jax.named_scope("s")(cv)(v).sum()), x
+)
+out["named_call"] = op_names(lambda v: jax.named_call(jnp.sin, name="mine")(v) * 2, x)
+out["named_call_default"] = op_names(jax.named_call(remat_scoped), x)
+out["grad_named_call"] = op_names(
+    jax.grad(lambda v: jax.named_call(jnp.sin, name="mine")(v).sum()), x
 )
 """
 )
