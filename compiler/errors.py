@@ -42,19 +42,30 @@ def _is_internal(name: str) -> bool:
 class SourceInfo:
     """Where in the user's code an equation was traced."""
 
-    __slots__ = ("file", "line", "function", "column", "scope", "end")
+    __slots__ = ("file", "line", "function", "column", "scope", "end", "metadata")
 
     def __init__(
-        self, file: str, line: int, function: str, column: int = 0, scope: str = "", end=None
+        self,
+        file: str,
+        line: int,
+        function: str,
+        column: int = 0,
+        scope: str = "",
+        end=None,
+        metadata: tuple = (),
     ):
         self.file, self.line, self.function = file, line, function
         self.column = column  # 1-based, 0 when unknown
         self.scope = scope  # the `named_scope`s around the line, "outer/inner" ("" outside)
         self.end = end  # (line, 0-based column) where the expression ends, None when unknown
+        # the `set_xla_metadata` contexts around the line: sorted (key, value) pairs
+        self.metadata = metadata
 
     def within(self, scope: str) -> SourceInfo:
         """This source in the name stack `scope`."""
-        return SourceInfo(self.file, self.line, self.function, self.column, scope, self.end)
+        return SourceInfo(
+            self.file, self.line, self.function, self.column, scope, self.end, self.metadata
+        )
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line} ({self.function})"
@@ -92,6 +103,37 @@ def scoped(source: SourceInfo) -> SourceInfo:
     return hit[1]
 
 
+# The `set_xla_metadata` context: its (key, value) pairs, sorted, () outside any.
+XLA_METADATA: list[tuple] = [()]
+_TAGGED_CACHE: dict[tuple, tuple[SourceInfo, SourceInfo]] = {}
+
+
+def merge_metadata(outer: tuple, inner) -> tuple:
+    """The pairs of `inner` (pairs or a dict) over those of `outer`; a key set to None is
+    dropped (as JAX's xla_metadata_lib.update_metadata)."""
+    merged = dict(outer)
+    merged.update(inner)
+    return tuple(sorted((k, v) for k, v in merged.items() if v is not None))
+
+
+def tagged(source: SourceInfo) -> SourceInfo:
+    """`source` within the current `set_xla_metadata` context: its own pairs (an equation
+    rebound by a transformation keeps its original's, as JAX's eqn contexts) over the
+    context's."""
+    current = XLA_METADATA[0]
+    key = (id(source), current)
+    hit = _TAGGED_CACHE.get(key)
+    if hit is None or hit[0] is not source:
+        out = SourceInfo(
+            source.file, source.line, source.function, source.column, source.scope, source.end,
+            merge_metadata(current, source.metadata),
+        )  # fmt: skip
+        if len(_TAGGED_CACHE) > 100_000:
+            _TAGGED_CACHE.clear()
+        hit = _TAGGED_CACHE[key] = (source, out)
+    return hit[1]
+
+
 class _SourceOverride:
     """While a transformation (jvp, transpose, vmap, an interpreter) rebinds an equation, the
     equations it makes take that equation's source line, as in JAX, not the line where the
@@ -123,15 +165,62 @@ _TRANSFORMED_CACHE: dict[tuple, tuple[SourceInfo, SourceInfo]] = {}
 _PLAIN = [0]  # > 0: transforming a nested jit's body, whose names start afresh (as JAX's)
 
 
-class plain_names:
-    """Context manager: the equations transformed inside keep their names (a nested jit's
-    body, transformed for its call: JAX names a callee's ops as its own function's)."""
+class fresh_scopes:
+    """Context manager: the equations traced inside (the body of a loop or a branch, traced
+    from the user's function) carry only the named scopes entered inside, as JAX traces a body
+    with its name stack reset: lowering puts them under the body's own names
+    (`jit(f)/outer/while/body/inner/sin`)."""
+
+    __slots__ = ("saved",)
 
     def __enter__(self):
-        _PLAIN[0] += 1
+        self.saved = NAME_STACK[:]
+        NAME_STACK.clear()
 
     def __exit__(self, *exc):
+        NAME_STACK[:] = self.saved
+
+
+class plain_names(fresh_scopes):
+    """Context manager: the equations transformed inside keep their names (a nested jit's
+    body, a loop's or a branch's, transformed for the new call or loop: JAX names a body's ops
+    as its own, the transformation's name on the call or loop alone)."""
+
+    __slots__ = ("previous",)
+
+    def __enter__(self):
+        super().__enter__()
+        _PLAIN[0] += 1
+        # The equations a rule makes in the body (a zero it instantiates) are named there too.
+        self.previous = SOURCE_OVERRIDE.source, SOURCE_OVERRIDE.frame
+        if SOURCE_OVERRIDE.source is not None:
+            SOURCE_OVERRIDE.source = SOURCE_OVERRIDE.source.within("")
+            SOURCE_OVERRIDE.frame = sys._getframe(1)
+
+    def __exit__(self, *exc):
+        SOURCE_OVERRIDE.source, SOURCE_OVERRIDE.frame = self.previous
         _PLAIN[0] -= 1
+        super().__exit__(*exc)
+
+
+class rule_scope(fresh_scopes):
+    """Context manager: the user's code a transformation's rule runs (a custom_jvp rule, a
+    custom_vjp's fwd or bwd) is named within the rebound equation's name stack
+    (`jvp()/cos`, `transpose(jvp())/mul`), as JAX runs it inside the transformation; with
+    `name`, within that name below it (a checkpoint's body inlined by its transpose)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str = ""):
+        self.name = name
+
+    def __enter__(self):
+        super().__enter__()
+        source = SOURCE_OVERRIDE.source
+        scope = source.scope if source is not None else ""
+        scope = "/".join(filter(None, (scope, self.name)))
+        if scope:
+            NAME_STACK.append(scope)
 
 
 def transformed(source: SourceInfo, transform: str) -> SourceInfo:

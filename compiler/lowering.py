@@ -101,6 +101,19 @@ def _file_location(source: SourceInfo) -> ir.Location:
     return ir.Location.file(source.file, source.line, source.column - 1, end_line, end_column)
 
 
+class _BodyNames:
+    __slots__ = ("mctx", "names", "outer")
+
+    def __init__(self, mctx: ModuleContext, names: str):
+        self.mctx, self.names = mctx, names
+
+    def __enter__(self):
+        self.outer, self.mctx.name_stack = self.mctx.name_stack, self.names
+
+    def __exit__(self, *exc):
+        self.mctx.name_stack = self.outer
+
+
 class ModuleContext:
     """State shared by every function lowered into one module."""
 
@@ -179,12 +192,26 @@ class ModuleContext:
         a scope of its own (a call's `jit(g)`), which an empty transform wraps."""
         stack = "/".join(filter(None, (self.name_stack, source.scope)))
         name = in_scope(stack, name) if pushed else "/".join(filter(None, (stack, name)))
+        return self.full_location(name, source)
+
+    def full_location(self, name: str, source: SourceInfo) -> ir.Location:
+        """`name` as it is, no name stack prepended: an op JAX emits in a function of its own
+        (a scan's `dynamic_slice`, in its `dynamic_index_in_dim`)."""
         key = (name, source.file, source.line, source.column, source.end)
         loc = self.locations.get(key)
         if loc is None:
             file_loc = _file_location(source)
             loc = self.locations[key] = ir.Location.name(name, childLoc=file_loc)
         return loc
+
+    def body_names(self, names: str, source: SourceInfo | None = None) -> _BodyNames:
+        """Context manager: a body lowered inside is named within `names` pushed on the name
+        stack of the equation at `source` (JAX's `jit(f)/while/body`, `cond/branch_0_fun`),
+        or within `names` alone, afresh, without `source` (the ops of a scan's body, which JAX
+        names in a function of their own)."""
+        if source is None:
+            return _BodyNames(self, names)
+        return _BodyNames(self, "/".join(filter(None, (self.name_stack, source.scope, names))))
 
     def eqn_location(self, eqn) -> ir.Location:
         # Keyed by identity (hashing a SourceInfo runs Python); the entry holds the source, so
@@ -388,6 +415,10 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         rule = rule_of(prim)
         entry = located((prim, id(eqn.source), name_stack))
         loc = entry[0] if entry is not None else mctx.eqn_location(eqn)
+        if eqn.source.metadata:  # traced within set_xla_metadata(...)
+            _apply_rule(ctx, rule, eqn, loc, env)
+            tag_results(eqn.source.metadata, [env[v] for v in eqn.outvars])
+            continue
         if type(rule) is not OneOp or not static or "accuracy" in eqn.params:
             if type(rule) is Located and static and eqn.outvars[0].aval.sharding is None:
                 ctx.eqn, ctx._avals_in, ctx._avals_out = eqn, None, None
@@ -422,6 +453,27 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
             out = _type_constraint(mctx, out, aval)
         env[outvar] = out
     return [*map(read, jaxpr.outvars)]
+
+
+def tag_results(metadata: tuple, values) -> None:
+    """Adds the (key, value) pairs to the `mhlo.frontend_attributes` of the ops producing
+    `values` (not block arguments), under the pairs they have (JAX's
+    wrap_xla_metadata_in_place)."""
+    if not metadata:
+        return
+    for value in values:
+        owner = value.owner
+        if owner is None or isinstance(owner, ir.Block):
+            continue
+        op = owner.operation
+        attrs = {
+            k: ir.StringAttr.get(str(v).lower() if type(v) is bool else str(v)) for k, v in metadata
+        }
+        if "mhlo.frontend_attributes" in op.attributes:
+            attrs.update(
+                (a.name, a.attr) for a in ir.DictAttr(op.attributes["mhlo.frontend_attributes"])
+            )
+        op.attributes["mhlo.frontend_attributes"] = ir.DictAttr.get(attrs)
 
 
 def _apply_rule(ctx: LoweringRuleContext, rule, eqn: Eqn, loc: ir.Location, env: _Env) -> None:

@@ -24,6 +24,9 @@ from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
+    fresh_scopes,
+    plain_names,
+    rule_scope,
 )
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import (
@@ -254,7 +257,8 @@ def checkpoint(
             it = iter(tree_unflatten(in_tree, xs))
             return fun(*[fixed[i] if i in fixed else next(it) for i in range(len(args))])
 
-        closed, out_tree = trace_flat(flat, [abstractify(x) for x in leaves])
+        with fresh_scopes():  # the body is named within `checkpoint`, as JAX's
+            closed, out_tree = trace_flat(flat, [abstractify(x) for x in leaves])
         consts, jaxpr = closure_convert(closed)
         outs = remat_p.bind(
             *consts, *leaves, jaxpr=jaxpr, policy=policy or nothing_saveable,
@@ -283,7 +287,9 @@ def _remat_rule(*avals, jaxpr, policy, prevent_cse):
 
 
 def _remat_lowering(ctx, *args, jaxpr, policy, prevent_cse):
-    return jaxpr_subcomp(ctx.module_ctx, jaxpr.jaxpr, [], list(args))
+    mctx = ctx.module_ctx
+    with mctx.body_names("checkpoint", ctx.source):  # JAX's name for the body's ops
+        return jaxpr_subcomp(mctx, jaxpr.jaxpr, [], list(args))
 
 
 lowering_rules.register(remat_p, _remat_lowering)
@@ -372,7 +378,9 @@ def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
 def _remat_jvp(primals, tangents, *, jaxpr, policy, prevent_cse):
     nonzeros = [t is not None for t in tangents]
     ts = [t for t in tangents if t is not None]
-    consts, jv = closure_convert(jvp_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts]))
+    with plain_names():
+        jv = jvp_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts])
+    consts, jv = closure_convert(jv)
     primals = [*consts, *primals]
     n_outs = len(jaxpr.out_avals)
     split = split_for_remat(jv.jaxpr, len(primals), n_outs, policy)
@@ -398,8 +406,10 @@ def _remat_transpose(cts, *args, jaxpr, policy, prevent_cse):
     if prevent_cse and known:
         known = optimization_barrier_p.bind(*known)
     ct_avals = [None if ct is None else aval_of(ct) for ct in cts]
-    bwd = transpose_jaxpr(jaxpr, linear, ct_avals)
-    outs = iter(eval_closed(bwd, [*known, *[ct for ct in cts if ct is not None]]))
+    with plain_names():
+        bwd = transpose_jaxpr(jaxpr, linear, ct_avals)
+    with rule_scope("checkpoint"):  # inlined, named as JAX's transposed checkpoint
+        outs = iter(eval_closed(bwd, [*known, *[ct for ct in cts if ct is not None]]))
     return [next(outs) if lin else None for lin in linear]
 
 
@@ -411,7 +421,8 @@ axis_rules.add(remat_p)
 
 @batching_rules.register(remat_p)
 def _remat_batcher(args, dims, *, jaxpr, policy, prevent_cse):
-    new, out_batched = batch_jaxpr(jaxpr, [d is not None for d in dims])
+    with plain_names():
+        new, out_batched = batch_jaxpr(jaxpr, [d is not None for d in dims])
     consts, new = closure_convert(new)
     outs = remat_p.bind(
         *consts, *all_to_front(args, dims), jaxpr=new, policy=policy, prevent_cse=prevent_cse

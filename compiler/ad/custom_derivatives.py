@@ -26,6 +26,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
     RuleOutputError,
     UnexpectedTracerError,
+    rule_scope,
 )
 from meshjit.compiler.ir.core import TypedNdArray, func_name, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -357,7 +358,8 @@ def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     ts = _symbolic_or_zeros(tangents[num_consts:], avals, rules.fn.symbolic_zeros)
     dyn_primals = tree_unflatten(rules.in_tree, args)
     dyn_tangents = tree_unflatten(rules.in_tree, ts)
-    result = rules.fn.jvp(*rules.static, dyn_primals, dyn_tangents)
+    with rule_scope():
+        result = rules.fn.jvp(*rules.static, dyn_primals, dyn_tangents)
     if not isinstance(result, (tuple, list)) or len(result) != 2:
         rule = getattr(rules.fn.jvp, "__name__", "jvp")
         raise MeshjitTypeError(
@@ -441,7 +443,8 @@ lowering_rules.register(custom_vjp_call_p, _call_lowering)
 def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     _check_no_const_tangents(tangents[:num_consts], "custom_vjp")
     args = primals[num_consts:]
-    result = rules.fn.fwd(*rules.args(_fwd_leaves(rules, args, tangents[num_consts:])))
+    with rule_scope():
+        result = rules.fn.fwd(*rules.args(_fwd_leaves(rules, args, tangents[num_consts:])))
     if not isinstance(result, (tuple, list)) or len(result) != 2:
         rule = getattr(rules.fn.fwd, "__name__", "fwd")
         raise MeshjitTypeError(
@@ -492,7 +495,8 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals, in_zeros):
         ct = tree_unflatten(rules.out_tree, _as_arrays(_symbolic_or_zeros(cts, out_avals, True)))
     else:
         ct = tree_unflatten(rules.out_tree, _as_arrays(instantiate_cts(cts, out_avals)))
-    cts_in = rules.fn.bwd(*rules.static, res, ct)
+    with rule_scope():
+        cts_in = rules.fn.bwd(*rules.static, res, ct)
     n_args = len(tree_unflatten(rules.in_tree, [None] * len(in_zeros)))
     if not isinstance(cts_in, (tuple, list)) or len(cts_in) != n_args:
         raise MeshjitTypeError(

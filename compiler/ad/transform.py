@@ -42,6 +42,7 @@ from meshjit.compiler.ir.core import (
 )
 from meshjit.compiler.ir.registry import jvp_rules, transpose_rules
 from meshjit.compiler.lax.ad_util import UndefinedPrimal, aval_of, instantiate, is_undefined
+from meshjit.compiler.lax.control_flow import loop_primitive_name
 from meshjit.compiler.lax.elementwise import add_any
 from meshjit.compiler.trace.jaxprs import read_atom, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import current_trace
@@ -255,18 +256,29 @@ def _check_primal_outputs(outvars, lin_eqns):
             needed.update(id(a) for a in eqn.invars if type(a) is Var)
     if chain:
         # the equation that mixes them (a while_loop), not the tangent ops that feed it
-        loops = [e for e in chain if _has_while(e)]
-        culprit = (loops or [e for e in chain if e.primitive.multiple_results] or chain)[-1]
-        name = "while" if loops else culprit.primitive.name
+        loops = [(e, name) for e in chain if (name := _loop_name(e)) is not None]
+        if loops:
+            culprit, name = loops[-1]
+        else:
+            culprit = ([e for e in chain if e.primitive.multiple_results] or chain)[-1]
+            name = culprit.primitive.name
         raise ReverseModeError(_reverse_mode_message(name), culprit.source)
 
 
-def _has_while(eqn) -> bool:
-    """A while_loop, or a call (a checkpoint) with one inside."""
+def _loop_name(eqn) -> str | None:
+    """For a while_loop, or a call (a checkpoint) with one inside, the name JAX's error gives
+    it: "while", or the primitive the loop stands for (a pallas_call's interpreter); else
+    None."""
     if eqn.primitive.name == "while":
-        return True
+        return loop_primitive_name(eqn.source) or "while"
     inner = [getattr(p, "jaxpr", p) for p in eqn.params.values()]
-    return any(isinstance(j, Jaxpr) and any(map(_has_while, j.eqns)) for j in inner)
+    for j in inner:
+        if isinstance(j, Jaxpr):
+            for e in j.eqns:
+                name = _loop_name(e)
+                if name is not None:
+                    return name
+    return None
 
 
 def _reverse_mode_message(name: str) -> str:

@@ -15,7 +15,13 @@ import inspect
 from meshjit.compiler.ad.api import run
 from meshjit.compiler.api_util import check_callable
 from meshjit.compiler.config import config
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitTypeError,
+    MeshjitValueError,
+    enter_source,
+    leave_source,
+    user_source,
+)
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.lax.batching import (
@@ -463,7 +469,11 @@ def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
             f"vmap out_axes{leaf_paths(out_tree)[index]} is {dst}, out of range for an output "
             f"of rank {ndim}"
         )
-    return match_axis(x, src, dst % ndim, axis.size)
+    previous = enter_source(user_source(), "vmap")  # named within `vmap()`, as JAX's
+    try:
+        return match_axis(x, src, dst % ndim, axis.size)
+    finally:
+        leave_source(previous)
 
 
 __all__ = ["vmap"]

@@ -25,6 +25,7 @@ from meshjit.compiler.errors import (
     MeshjitRuntimeError,
     MeshjitTypeError,
     MeshjitValueError,
+    fresh_scopes,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
@@ -438,7 +439,8 @@ class JitFunction:
                 return out
 
             try:
-                closed, out_tree = trace_flat(flat_fun, sig.in_avals)
+                with fresh_scopes():  # a callee's ops are named afresh, as JAX's
+                    closed, out_tree = trace_flat(flat_fun, sig.in_avals)
             except KeyReuseError as e:
                 if current_trace() is not None:
                     raise
@@ -960,8 +962,16 @@ def _named_scope(name: str):
 
 
 def named_call(fun: Callable, *, name: str | None = None) -> Callable:
-    """`jax.named_call`: `fun` itself (its name is kept in the traced locations)."""
-    return fun
+    """`jax.named_call`: `fun` run within the named scope `name` (its own name by default), as
+    JAX's: the lowered ops' locations are named "name/op"."""
+    scope = fun.__name__ if name is None else str(name)
+
+    @functools.wraps(fun)
+    def named(*args, **kwargs):
+        with _named_scope(scope):
+            return fun(*args, **kwargs)
+
+    return named
 
 
 _DEOPTIMIZED = (

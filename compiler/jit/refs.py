@@ -8,7 +8,12 @@ from __future__ import annotations
 import functools
 import itertools
 
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitValueError,
+    enter_source,
+    leave_source,
+)
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, param_jaxprs
 from meshjit.compiler.jit.pjit import pjit_p
 from meshjit.compiler.numpy.creation import asarray
@@ -73,7 +78,12 @@ def run_discharged(jaxpr: Jaxpr, consts, args) -> tuple[list, list]:
     }
     for eqn in jaxpr.eqns:
         values = [_read(env, a) for a in eqn.invars]
-        for var, value in zip(eqn.outvars, _run_eqn(env, eqn, values)):
+        previous = enter_source(eqn.source)  # rebound at the user's line, as any interpreter
+        try:
+            outs = _run_eqn(env, eqn, values)
+        finally:
+            leave_source(previous)
+        for var, value in zip(eqn.outvars, outs):
             env[id(var)] = value
     finals = [env[id(v)] for v in itertools.chain(jaxpr.constvars, jaxpr.invars)]
     return [_read(env, a) for a in jaxpr.outvars], finals

@@ -27,6 +27,9 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
     MeshjitZeroDivisionError,
+    fresh_scopes,
+    plain_names,
+    user_source,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, Var
@@ -56,7 +59,7 @@ from meshjit.compiler.lax.batching import (
     moveaxis,
     size_of,
 )
-from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp
+from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp, tag_results
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, require_concrete, trace_flat
 from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
@@ -78,10 +81,12 @@ def _trace(
     fun: Callable, in_tree: PyTreeDef, in_avals: Sequence[ShapedArray], what="cond", source=None
 ):
     """Traces `fun(unflattened args)`; returns the closed jaxpr (with consts) and out tree.
-    `source`: the user's function, as errors name it."""
-    return trace_flat(
-        lambda *xs: fun(tree_unflatten(in_tree, xs)), in_avals, what=what, source=source
-    )
+    `source`: the user's function, as errors name it. The body's equations start a name
+    stack of their own (see fresh_scopes)."""
+    with fresh_scopes():
+        return trace_flat(
+            lambda *xs: fun(tree_unflatten(in_tree, xs)), in_avals, what=what, source=source
+        )
 
 
 def _no_ref_carry(leaves, what: str, fun: Callable) -> None:
@@ -367,9 +372,11 @@ def _check_args(what: str, expected: Sequence[ShapedArray], got: Sequence[Shaped
 def _cond_lowering(ctx: LoweringRuleContext, index, *args, branches):
     types = [ctx.tensor_type(a) for a in ctx.avals_out]
     op = emit("stablehlo.case", types, [index], regions=len(branches))
-    for region, branch in zip(op.regions, branches):
-        with ir.InsertionPoint(region.blocks.append()):
-            outs = jaxpr_subcomp(ctx.module_ctx, branch.jaxpr, [], args)
+    mctx = ctx.module_ctx
+    for i, (region, branch) in enumerate(zip(op.regions, branches)):
+        names = mctx.body_names(f"cond/branch_{i}_fun", ctx.source)  # JAX's names
+        with ir.InsertionPoint(region.blocks.append()), names:
+            outs = jaxpr_subcomp(mctx, branch.jaxpr, [], args)
             emit("stablehlo.return", [], outs)
     return list(op.results)
 
@@ -475,6 +482,27 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
     return tree_unflatten(tree, outs)
 
 
+# While loops standing for another JAX primitive (a pallas_call run by its interpreter), by
+# the place of the user's expression that made them: reverse mode's error names that primitive,
+# as JAX's does. (A rebound loop keeps the place.)
+_LOOP_PRIMITIVES: dict[tuple, str] = {}
+
+
+def _place(source) -> tuple:
+    return source.file, source.line, source.column, source.end
+
+
+def primitive_while_loop(name: str, cond_fun: Callable, body_fun: Callable, init_val):
+    """`while_loop`, the loop standing for the primitive `name` in errors."""
+    _LOOP_PRIMITIVES[_place(user_source())] = name
+    return while_loop(cond_fun, body_fun, init_val)
+
+
+def loop_primitive_name(source) -> str | None:
+    """The primitive a while loop made at `source` stands for, if any."""
+    return _LOOP_PRIMITIVES.get(_place(source)) if _LOOP_PRIMITIVES else None
+
+
 def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:
     closed, out_tree = _trace(cond_fun, tree, avals, "while_cond")
     outs = closed.out_avals
@@ -503,16 +531,17 @@ def _while_lowering(ctx, *args, cond_jaxpr, body_jaxpr, cond_nconsts, body_ncons
     nconsts = cond_nconsts + body_nconsts
     types = [a.type for a in args]
     op = emit("stablehlo.while", types, list(args), regions=2)
+    mctx = ctx.module_ctx
     cond_block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond_block):
+    with ir.InsertionPoint(cond_block), mctx.body_names("while/cond", ctx.source):
         vals = list(cond_block.arguments)
         cond_args = vals[:cond_nconsts] + vals[nconsts:]
-        (pred,) = jaxpr_subcomp(ctx.module_ctx, cond_jaxpr.jaxpr, [], cond_args)
+        (pred,) = jaxpr_subcomp(mctx, cond_jaxpr.jaxpr, [], cond_args)
         emit("stablehlo.return", [], [pred])
     body_block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body_block):
+    with ir.InsertionPoint(body_block), mctx.body_names("while/body", ctx.source):
         vals = list(body_block.arguments)
-        outs = jaxpr_subcomp(ctx.module_ctx, body_jaxpr.jaxpr, [], vals[cond_nconsts:])
+        outs = jaxpr_subcomp(mctx, body_jaxpr.jaxpr, [], vals[cond_nconsts:])
         emit("stablehlo.return", [], vals[:nconsts] + list(outs))
     return list(op.results)[nconsts:]
 
@@ -649,7 +678,8 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
             y_leaves, trees["y"] = tree_flatten(out[1])
             return [*carry_leaves, *y_leaves]
 
-        closed, _ = trace_flat(flat, [*carry_avals, *slice_avals])
+        with fresh_scopes():
+            closed, _ = trace_flat(flat, [*carry_avals, *slice_avals])
         _check_carry_tree("scan body", carry_tree, trees["carry"], f)
         return closed, closed.out_avals[: len(carry_avals)], trees["y"]
 
@@ -788,7 +818,9 @@ def _scan_lowering(ctx, *args, jaxpr, num_consts, num_carry, length, reverse, un
             "a scan body's outputs (ys) are stacked, and a token (Tok) cannot be: carry it"
         )
     step = _ScanStep(ctx, jaxpr, num_consts, num_carry, length, reverse)
-    ys_init = [_zeros(ctx, a) for a in ctx.avals_out[num_carry:]]
+    # JAX's ys start as `broadcast(empty2())`, a broadcast_in_dim of a scalar
+    with mctx.location("broadcast_in_dim", ctx.source):
+        ys_init = [_zeros(ctx, a) for a in ctx.avals_out[num_carry:]]
     vals = [mctx.scalar_constant(0, dtypes.int32), *args, *ys_init]
     if is_symbolic_dim(length):  # shape polymorphism: a loop of `length` steps, not unrolled
         vals = _scan_loop(step, vals, length, 1)
@@ -798,24 +830,31 @@ def _scan_lowering(ctx, *args, jaxpr, num_consts, num_carry, length, reverse, un
     if trips:
         vals = _scan_loop(step, vals, trips * unroll, unroll)
     for _ in range(length - trips * unroll):
-        vals = step.emit(vals)
+        vals = step.emit(vals, "")
     first, num_ys = 1 + num_consts, len(ys_init)
     return vals[first : first + num_carry] + vals[len(vals) - num_ys :]
 
 
 def _scan_loop(step: _ScanStep, operands: list, bound: int, unroll: int) -> list:
+    """The loop named as JAX's (whose scan lowers to a while_loop): `scan/while`, its
+    `while/cond/lt` and `while/body/add` counting steps."""
     types = [v.type for v in operands]
-    op = emit("stablehlo.while", types, operands, regions=2)
-    cond_block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond_block):
-        limit = _int32_dim(step.ctx.module_ctx, bound)
-        emit("stablehlo.return", [], [_compare(cond_block.arguments[0], limit, "LT")])
-    body_block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body_block):
-        vals = list(body_block.arguments)
-        for _ in range(unroll):
-            vals = step.emit(vals)
-        emit("stablehlo.return", [], vals)
+    mctx, source = step.ctx.module_ctx, step.ctx.source
+    with mctx.location("while", source):
+        op = emit("stablehlo.while", types, operands, regions=2)
+        cond_block = op.regions[0].blocks.append(*types)
+        with ir.InsertionPoint(cond_block):
+            limit = _int32_dim(mctx, bound)
+            with mctx.location("while/cond/lt", source):
+                pred = _compare(cond_block.arguments[0], limit, "LT")
+            tag_results(source.metadata, [pred])  # (JAX's loop is traced in the context)
+            emit("stablehlo.return", [], [pred])
+        body_block = op.regions[1].blocks.append(*types)
+        with ir.InsertionPoint(body_block):
+            vals = list(body_block.arguments)
+            for _ in range(unroll):
+                vals = step.emit(vals, "while/body/")
+            emit("stablehlo.return", [], vals)
     return list(op.results)
 
 
@@ -828,8 +867,11 @@ class _ScanStep:
         self.ctx, self.jaxpr, self.length, self.reverse = ctx, jaxpr, length, reverse
         self.num_consts, self.num_carry = num_consts, num_carry
 
-    def emit(self, vals: list) -> list:
-        mctx = self.ctx.module_ctx
+    def emit(self, vals: list, names: str) -> list:
+        """One step after `vals` (its counter first); the step's own ops are named within
+        `names` ("while/body/" in the loop), the body's afresh and the slicing as JAX's
+        `dynamic_index_in_dim` and `dynamic_update_index_in_dim` name theirs."""
+        mctx, source = self.ctx.module_ctx, self.ctx.source
         i, vals = vals[0], vals[1:]
         nc, ncarry = self.num_consts, self.num_carry
         num_ys = len(self.jaxpr.out_avals) - ncarry
@@ -838,13 +880,18 @@ class _ScanStep:
         index = i
         if self.reverse:
             last = _int32_dim(mctx, self.length - 1)
-            index = hlo.SubtractOp(last, i).result
+            with mctx.location(f"{names}sub", source):
+                index = hlo.SubtractOp(last, i).result
         slices = [self._slice(x, index, aval) for x, aval in zip(xs, self._slice_avals())]
-        outs = jaxpr_subcomp(mctx, self.jaxpr.jaxpr, [], [*consts, *carry, *slices])
+        with mctx.body_names(""):
+            outs = jaxpr_subcomp(mctx, self.jaxpr.jaxpr, [], [*consts, *carry, *slices])
         new_carry, new_ys = outs[:ncarry], outs[ncarry:]
         y_avals = self.jaxpr.out_avals[ncarry:]
         written = [self._update(buf, y, index, a) for buf, y, a in zip(ys, new_ys, y_avals)]
-        next_i = hlo.AddOp(i, mctx.scalar_constant(1, dtypes.int32)).result
+        one = mctx.scalar_constant(1, dtypes.int32)
+        with mctx.location(f"{names}add", source):
+            next_i = hlo.AddOp(i, one).result
+        tag_results(source.metadata, [next_i])
         return [next_i, *consts, *new_carry, *xs, *written]
 
     def _slice_avals(self):
@@ -857,22 +904,26 @@ class _ScanStep:
 
     def _slice(self, x, index, aval: ShapedArray):
         mctx = self.ctx.module_ctx
-        if dims_lowering.is_static(aval.shape):
-            piece = hlo.DynamicSliceOp(x, self._starts(index, aval.ndim), [1, *aval.shape]).result
-        else:  # symbolic row sizes (shape polymorphism)
-            row = self.ctx.tensor_type(ShapedArray((1, *aval.shape), aval.dtype))
-            starts = self._starts(index, aval.ndim)
-            piece = dims_lowering.sized_slice(mctx, x, row, starts, (1, *aval.shape))
-        return dims_lowering.reshape(
-            self.ctx.module_ctx, piece, self.ctx.tensor_type(aval), aval.shape
-        )
+        starts = self._starts(index, aval.ndim)
+        with mctx.full_location("dynamic_slice", self.ctx.source):
+            if dims_lowering.is_static(aval.shape):
+                piece = hlo.DynamicSliceOp(x, starts, [1, *aval.shape]).result
+            else:  # symbolic row sizes (shape polymorphism)
+                row = self.ctx.tensor_type(ShapedArray((1, *aval.shape), aval.dtype))
+                piece = dims_lowering.sized_slice(mctx, x, row, starts, (1, *aval.shape))
+        with mctx.full_location("squeeze", self.ctx.source):
+            return dims_lowering.reshape(mctx, piece, self.ctx.tensor_type(aval), aval.shape)
 
     def _update(self, buf, y, index, aval: ShapedArray):
+        mctx = self.ctx.module_ctx
         shape = ir.RankedTensorType(y.type).shape
         row_aval = ShapedArray((1, *aval.shape), aval.dtype)
         row_type = self.ctx.tensor_type(row_aval)
-        row = dims_lowering.reshape(self.ctx.module_ctx, y, row_type, row_aval.shape)
-        return hlo.DynamicUpdateSliceOp(buf, row, self._starts(index, len(shape))).result
+        with mctx.full_location("broadcast_in_dim", self.ctx.source):
+            row = dims_lowering.reshape(mctx, y, row_type, row_aval.shape)
+        starts = self._starts(index, len(shape))
+        with mctx.full_location("dynamic_update_slice", self.ctx.source):
+            return hlo.DynamicUpdateSliceOp(buf, row, starts).result
 
 
 def _zeros(ctx: LoweringRuleContext, aval: ShapedArray) -> ir.Value:
@@ -907,8 +958,10 @@ lowering_rules.register(scan_p, _scan_lowering)
 
 
 def _merged(funs, avals):
-    """Traces each fun over `avals`; returns (shared consts, closure-converted jaxprs)."""
-    return _merge_consts([trace_to_jaxpr(f, avals) for f in funs])
+    """Traces each fun (a body made by a rule) over `avals`; returns (shared consts,
+    closure-converted jaxprs)."""
+    with plain_names():
+        return _merge_consts([trace_to_jaxpr(f, avals) for f in funs])
 
 
 @jvp_rules.register(cond_p)
@@ -919,7 +972,8 @@ def _cond_jvp(primals, tangents, *, branches):
     nonzeros = [t is not None for t in tangents[1:]]
     ts = [t for t in tangents[1:] if t is not None]
     t_avals = [aval_of(t) for t in ts]
-    lins = [linearize_jaxpr(b, nonzeros, t_avals) for b in branches]
+    with plain_names():  # a body's ops keep their names, as JAX's
+        lins = [linearize_jaxpr(b, nonzeros, t_avals) for b in branches]
     n = len(branches[0].out_avals)
     offsets = [sum(lin.num_res for lin in lins[:i]) for i in range(len(lins))]
 
@@ -955,7 +1009,8 @@ def _cond_transpose(cts, index, *args, branches):
 
     linear = [is_undefined(a) for a in args]
     ct_avals = [None if ct is None else aval_of(ct) for ct in cts]
-    consts, bwd = _merge_consts([transpose_jaxpr(b, linear, ct_avals) for b in branches])
+    with plain_names():
+        consts, bwd = _merge_consts([transpose_jaxpr(b, linear, ct_avals) for b in branches])
     known = [a for a in args if not is_undefined(a)]
     given = [ct for ct in cts if ct is not None]
     outs = iter(cond_p.bind(index, *consts, *known, *given, branches=tuple(bwd)))
@@ -1012,13 +1067,13 @@ def _while_jvp(primals, tangents, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_
         return outs + [instantiate(t, aval_of(o)) for t, o, nz in zip(touts, outs, carry_nz) if nz]
 
     avals = [aval_of(x) for x in (*rest[:body_nconsts], *t_consts, *carry, *t_carry)]
-    b_consts, (body_j,) = _merge_consts([trace_to_jaxpr(body, avals)])
+    b_consts, (body_j,) = _merged([body], avals)
 
     def cond(*xs):
         return eval_closed(cond_jaxpr, [*xs[:cond_nconsts], *xs[cond_nconsts:][:ncarry]])
 
     c_avals = [aval_of(x) for x in (*cond_consts, *carry, *t_carry)]
-    c_consts, (cond_j,) = _merge_consts([trace_to_jaxpr(cond, c_avals)])
+    c_consts, (cond_j,) = _merged([cond], c_avals)
     outs = while_p.bind(
         *c_consts, *cond_consts, *b_consts, *rest[:body_nconsts], *t_consts, *carry, *t_carry,
         cond_jaxpr=cond_j, body_jaxpr=body_j,
@@ -1043,7 +1098,8 @@ def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
     nonzeros = nonzeros[:nc] + carry_nz + nonzeros[nc + nk :]
     ts = [instantiate(t, aval_of(p)) for t, p, nz in zip(tangents, primals, nonzeros) if nz]
     t_avals = [a for a, nz in zip(jaxpr.in_avals, nonzeros) if nz]
-    lin = linearize_jaxpr(jaxpr, nonzeros, t_avals)
+    with plain_names():
+        lin = linearize_jaxpr(jaxpr, nonzeros, t_avals)
     fwd_consts, (fwd,) = _merge_consts([lin.fwd])
     n_out = len(jaxpr.out_avals)
     operands = [*fwd_consts, *primals]
@@ -1081,7 +1137,7 @@ def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
     c_avals = [a for a, inv in zip(res_avals, loop_invariant) if inv]
     x_avals = [a for a, inv in zip(res_avals, loop_invariant) if not inv]
     avals = c_avals + t_avals[:n_lead] + x_avals + t_avals[n_lead:]
-    l_consts, (lin_body,) = _merge_consts([trace_to_jaxpr(body, avals)])
+    l_consts, (lin_body,) = _merged([body], avals)
     touts = scan_p.bind(
         *l_consts,
         *const_res,
@@ -1142,7 +1198,8 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
     known_xs = [x for x in xs if not is_undefined(x)]
     linear = lin_consts + [True] * nk + lin_xs
     out_avals = jaxpr.out_avals
-    bwd = transpose_jaxpr(jaxpr, linear, list(out_avals))
+    with plain_names():
+        bwd = transpose_jaxpr(jaxpr, linear, list(out_avals))
     acc_avals = [a for a, lin in zip(jaxpr.in_avals[:nc], lin_consts) if lin]
     n_acc, n_kc, n_kx = len(acc_avals), len(known_consts), len(known_xs)
 
@@ -1167,7 +1224,7 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
         *known_x_avals,
         *out_avals[nk:],
     ]
-    b_consts, (bwd_body,) = _merge_consts([trace_to_jaxpr(body, body_avals)])
+    b_consts, (bwd_body,) = _merged([body], body_avals)
     ct_carry = instantiate_cts(cts[:nk], [aval_of(c) for c in carry])
     stacked = [a.update(shape=(length, *a.shape)) for a in out_avals[nk:]]
     ct_ys = instantiate_cts(cts[nk:], stacked)
@@ -1205,7 +1262,8 @@ def _cond_batcher(args, dims, *, branches):
     in_batched = [d is not None for d in d_ops]
     out_batched = [False] * len(branches[0].out_avals)
     for _ in range(2):  # the second pass forces the outputs any branch maps
-        batched = [batch_jaxpr(b, in_batched, out_batched) for b in branches]
+        with plain_names():
+            batched = [batch_jaxpr(b, in_batched, out_batched) for b in branches]
         union = [any(bs) for bs in zip(*(b for _, b in batched))]
         if union == out_batched:
             break
@@ -1240,7 +1298,8 @@ def _carry_fixpoint(body: ClosedJaxpr, const_batched, carry_batched, xs_batched=
     for _ in range(n + 1):
         force = list(carry_batched) + [False] * (len(body.out_avals) - n)
         ins = [*const_batched, *carry_batched, *xs_batched]
-        new, out_batched = batch_jaxpr(body, ins, force)
+        with plain_names():
+            new, out_batched = batch_jaxpr(body, ins, force)
         if out_batched[:n] == list(carry_batched):
             return new, list(carry_batched), out_batched[n:]
         carry_batched = [a or b for a, b in zip(carry_batched, out_batched[:n])]
@@ -1255,7 +1314,8 @@ def _while_batcher(args, dims, *, cond_jaxpr, body_jaxpr, cond_nconsts, body_nco
     dc, db, dcarry = dims[:cond_nconsts], dims[cond_nconsts:nc], dims[nc:]
     cc_b, bc_b = [d is not None for d in dc], [d is not None for d in db]
     body, carry_b, _ = _carry_fixpoint(body_jaxpr, bc_b, [d is not None for d in dcarry])
-    cond, (pred_b,) = batch_jaxpr(cond_jaxpr, [*cc_b, *carry_b])
+    with plain_names():
+        cond, (pred_b,) = batch_jaxpr(cond_jaxpr, [*cc_b, *carry_b])
     if pred_b:
         return _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size)
     carry = [move_to_front(x, d, size) if b else x for x, d, b in zip(carry, dcarry, carry_b)]
@@ -1297,8 +1357,9 @@ def _while_masked(cc, dc, bc, db, carry, dcarry, cond_jaxpr, body_jaxpr, size):
         return [_in_lanes(pred, o, old) for o, old in zip(new, state)]
 
     avals = lambda xs: [abstractify(x) for x in xs]  # noqa: E731
-    cond = trace_to_jaxpr(cond_fun, avals([*cc, *carry]))
-    body = trace_to_jaxpr(body_fun, avals([*cc, *bc, *carry]))
+    with plain_names():
+        cond = trace_to_jaxpr(cond_fun, avals([*cc, *carry]))
+        body = trace_to_jaxpr(body_fun, avals([*cc, *bc, *carry]))
     cond_consts, cond = _closure_convert(cond)
     body_consts, body = _closure_convert(body)
     outs = while_p.bind(

@@ -1,15 +1,15 @@
 """`jax.experimental.xla_metadata.set_xla_metadata`: key-value hints for XLA, as
 `mhlo.frontend_attributes` on ops. `set_xla_metadata(x, k=v)` tags the op producing each leaf
 of `x` (an identity primitive, `xla_metadata_value`, as JAX's); `set_xla_metadata(k=v)` is a
-context manager or decorator for the code it wraps, which meshjit accepts without tagging its
-ops (the values computed are the same: the hints only steer XLA's scheduling)."""
+context manager or decorator: the equations traced inside carry its pairs (merged with the
+enclosing contexts', inner keys first, a key set to None dropped) and lowering tags the ops
+producing their results (see lowering.tag_results)."""
 
 from __future__ import annotations
 
 import functools
 
-from jaxlib.mlir import ir
-
+from meshjit.compiler.errors import XLA_METADATA, merge_metadata
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -20,6 +20,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.ir.sharding_rules import same_as_first
 from meshjit.compiler.lax.ad_util import linear_jvp
 from meshjit.compiler.lax.batching import unary_rule
+from meshjit.compiler.lowering import tag_results
 from meshjit.compiler.tree_util import tree_map
 
 xla_metadata_value_p = Primitive("xla_metadata_value")
@@ -51,16 +52,19 @@ class _Wrapped:
 
 
 class XlaMetadataContextManager:
-    __slots__ = ("updates",)
+    __slots__ = ("updates", "prev")
 
     def __init__(self, updates: dict):
         self.updates = updates
 
     def __enter__(self):
-        return None
+        if self.updates:
+            self.prev = XLA_METADATA[0]
+            XLA_METADATA[0] = merge_metadata(self.prev, self.updates)
 
     def __exit__(self, *exc):
-        return None
+        if self.updates:
+            XLA_METADATA[0] = self.prev
 
     def __call__(self, f):
         return _Wrapped(f, self)
@@ -81,19 +85,8 @@ def _value_rule(x, *, xla_metadata_kvs):
 
 def _value_lowering(ctx, x, *, xla_metadata_kvs):
     """Tags the op producing `x` (an argument has none) with the pairs, after its own."""
-    op = x.owner
-    if not xla_metadata_kvs or op is None or isinstance(op, ir.Block):
-        return x
-    op = op.operation
-    attrs = {
-        k: ir.StringAttr.get(str(v).lower() if isinstance(v, bool) else str(v))
-        for k, v in xla_metadata_kvs
-    }
-    if "mhlo.frontend_attributes" in op.attributes:
-        attrs.update(
-            (a.name, a.attr) for a in ir.DictAttr(op.attributes["mhlo.frontend_attributes"])
-        )
-    op.attributes["mhlo.frontend_attributes"] = ir.DictAttr.get(attrs)
+    if xla_metadata_kvs:
+        tag_results(xla_metadata_kvs, [x])
     return x
 
 

@@ -22,6 +22,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
+from meshjit.compiler.lax.control_flow import primitive_while_loop
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.util import is_meshjit_value
 from meshjit.compiler.pallas.core import (
@@ -302,7 +303,8 @@ def _interpret(kernel, grid_spec, arrays, in_tree, out_shapes, out_tree, aliases
 
     # a while loop, as JAX's interpreter (a trace even for grid (); forward-mode only)
     steps = np.int32(math.prod(grid))
-    _, carry = lax.while_loop(
+    _, carry = primitive_while_loop(
+        "pallas_call",
         lambda state: lax.lt(state[0], steps),
         lambda state: (lax.add(state[0], np.int32(1)), body(state[0], state[1])),
         (np.int32(0), carry),

@@ -17,7 +17,7 @@ import numpy as np
 from jaxlib import xla_client
 
 from meshjit.compiler.config import USER_CONTEXTS, config, prng_impl_name, user_context_values
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import XLA_METADATA, MeshjitTypeError
 from meshjit.compiler.ir.tokens import TOKEN_BUFFER_AVAL, Token, abstract_token, is_token_aval
 from meshjit.compiler.parallel.explicit import array_aval, divides_evenly
 from meshjit.compiler.parallel.sharding import (
@@ -315,7 +315,8 @@ def context_key():
     # The PRNG implementation decides what the random functions trace; the default device
     # where a call without committed arguments runs (as JAX's jit key).
     # User contexts (make_user_context) too, once there are any.
-    key = context_meshes_key(), prng_impl_name(), config.jax_default_device
+    # The set_xla_metadata context: traced equations carry it.
+    key = context_meshes_key(), prng_impl_name(), config.jax_default_device, XLA_METADATA[0]
     return key + user_context_values() if USER_CONTEXTS else key
 
 

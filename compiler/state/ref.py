@@ -7,6 +7,8 @@ outside is captured as a constant of that type: reads and writes are get / swap 
 
 from __future__ import annotations
 
+import numpy as np
+
 from meshjit.compiler.errors import (
     MeshjitAssertionError,
     MeshjitAttributeError,
@@ -133,6 +135,7 @@ class Ref:
 
     def __getitem__(self, index):
         if _has_dslice(index):  # `ref[pl.ds(i, n)]`: the value read, then indexed
+            check_dslice_bounds(index, self.shape)
             return get_p.bind(self.operand(), index=())[index]
         entries, operands = parse_index(index, self.shape, _is_dynamic)
         return get_p.bind(self.operand(), *operands, index=entries)
@@ -205,6 +208,43 @@ def _has_dslice(index) -> bool:
     return any(isinstance(i, Slice) for i in items)
 
 
+def check_dslice_bounds(index, shape: tuple) -> None:
+    """JAX's check of a ref's indexer (state.indexing.NDIndexer): a `ds` whose concrete start,
+    or last element, falls past its dimension is a ValueError (an array's dynamic slice would
+    be clamped into range instead: a different read)."""
+    items = index if type(index) is tuple else (index,)
+    if any(i is Ellipsis for i in items):
+        at = next(k for k, i in enumerate(items) if i is Ellipsis)
+        fill = len(shape) - (len(items) - 1 - sum(i is None for i in items))
+        items = items[:at] + (slice(None),) * max(fill, 0) + items[at + 1 :]
+    dims = iter(shape)
+    for item in items:
+        if item is None:
+            continue
+        dim = next(dims, None)
+        if not isinstance(item, Slice) or dim is None:
+            continue
+        start, size = _concrete_int(item.start), _concrete_int(item.size)
+        if start and start >= dim:  # (a start of 0 is not checked, as JAX's)
+            raise MeshjitValueError(f"Out of bound slice: start={start}, dim={dim}.")
+        if start and size and start + (size - 1) * item.stride >= dim:
+            raise MeshjitValueError(
+                f"Out of bound slice: start={start}, size={size}, stride={item.stride}, dim={dim}."
+            )
+
+
+def _concrete_int(x):
+    """`x` as a Python int when it is known without tracing, else None."""
+    if isinstance(x, (int, np.integer)) and not isinstance(x, bool):
+        return int(x)
+    if type(x) is not Tracer and getattr(x, "shape", None) == () and hasattr(x, "__index__"):
+        try:
+            return int(x)
+        except Exception:  # noqa: BLE001 - a value that cannot be read now is not checked
+            return None
+    return None
+
+
 def _is_dynamic(item) -> bool:
     return type(item) is Tracer or isinstance(getattr(item, "aval", None), ShapedArray)
 
@@ -272,6 +312,7 @@ def swap(ref: Ref, idx, value):
     idx = _whole_if_empty(idx)
     value = _implicit_cast(ref.dtype, value)
     if _has_dslice(idx):
+        check_dslice_bounds(idx, ref.shape)
         whole = get_p.bind(ref.operand(), index=())
         swap_p.bind(ref.operand(), whole.at[idx].set(value), index=())
         return whole[idx]
@@ -302,6 +343,7 @@ def addupdate(ref: Ref, idx, value) -> None:
     """`ref[idx] += value` as one update (`jax.ref.addupdate`)."""
     idx = _whole_if_empty(idx)
     if _has_dslice(idx):
+        check_dslice_bounds(idx, ref.shape)
         whole = get_p.bind(ref.operand(), index=())
         swap_p.bind(ref.operand(), whole.at[idx].add(value), index=())
         return

@@ -8,6 +8,7 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from meshjit.compiler.errors import NAME_STACK as _NAME_STACK
+from meshjit.compiler.errors import XLA_METADATA as _XLA_METADATA
 from meshjit.compiler.errors import (
     ConcretizationError,
     MeshjitOverflowError,
@@ -19,6 +20,7 @@ from meshjit.compiler.errors import (
     TracerIntegerConversionError,
     UnexpectedTracerError,
     scoped,
+    tagged,
     user_source,
 )
 from meshjit.compiler.ir import dtypes
@@ -382,6 +384,8 @@ class Trace:
         source = user_source(internal_frames)
         if _NAME_STACK:
             source = scoped(source)
+        if _XLA_METADATA[0]:
+            source = tagged(source)
         if prim.multiple_results:
             return self._record_multiple(prim, invars, out, params, source)
         # As Var(out), Eqn(...) and Tracer(self, outvar), without their __init__ calls: this
@@ -421,6 +425,8 @@ class Trace:
         source = user_source(internal_frames + 1)
         if _NAME_STACK:
             source = scoped(source)
+        if _XLA_METADATA[0]:
+            source = tagged(source)
         for i, vma in enumerate(vmas):
             if vma != union and not hasattr(in_avals[i], "inner_aval"):  # (refs keep types)
                 axes = tuple(a for a in order if a in union and a not in vma)

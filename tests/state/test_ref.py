@@ -1,6 +1,8 @@
 """Eager mutable array references (compiler/state/ref.py): reads, writes, printing, freeze,
 and the writes JAX refuses, checked against NumPy."""
 
+import re
+
 import numpy as np
 import pytest
 
@@ -211,3 +213,35 @@ def test_writes_cast_integers_and_weak_floats_to_the_ref_dtype_as_jax():
 
     out = f(2.0)
     assert float(out) == 3.0 and not out.weak_type
+
+
+# JAX 0.10.2's words (jax/_src/state/indexing.py, NDIndexer) for a `ds` with a concrete start
+# past its dimension, read or written, in a jit and eagerly; a start of 0 is not checked (a
+# longer slice then fails as lax.slice would), and an in-range ds reads as NumPy.
+_OUT_OF_BOUNDS = [
+    (lambda: meshjit.ds(4, 8), "Out of bound slice: start=4, size=8, stride=1, dim=8."),
+    (lambda: meshjit.ds(8, 1), "Out of bound slice: start=8, dim=8."),
+    (lambda: meshjit.ds(2, 4, stride=2), "Out of bound slice: start=2, size=4, stride=2, dim=8."),
+    (lambda: (Ellipsis, meshjit.ds(np.int32(2), 2)), "start=2, size=2, stride=1, dim=3."),
+]
+
+
+@pytest.mark.parametrize("index, words", _OUT_OF_BOUNDS)
+def test_a_dslice_past_the_end_is_jaxs_error(index, words):
+    shape = (2, 3) if words.endswith("dim=3.") else (8,)
+
+    def read(x):
+        return meshjit.new_ref(x)[index()]
+
+    def write(x):
+        r = meshjit.new_ref(x)
+        r[index()] = 1.0
+        return r[...]
+
+    x = jnp.zeros(shape)
+    for f in (read, write, meshjit.jit(read), meshjit.jit(write)):
+        with pytest.raises(ValueError, match=re.escape(words)):
+            f(x)
+    r = meshjit.new_ref(jnp.arange(8.0))
+    np.testing.assert_array_equal(r[meshjit.ds(4, 4)], np.arange(4.0, 8.0))
+    np.testing.assert_array_equal(meshjit.jit(lambda i: r[meshjit.ds(i, 4)])(6), [4, 5, 6, 7])

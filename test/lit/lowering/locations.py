@@ -68,3 +68,26 @@ def grad_of_calls(x):
 
 
 lower_with_locations(grad_of_calls, f32)
+
+# Bodies are named below their loop or branch, as JAX's: `while/cond`, `while/body`,
+# `cond/branch_N_fun`; a body's own named scopes come after them.
+# CHECK-LABEL: module @jit_loop_of_cond
+# CHECK-DAG: loc("jit(loop_of_cond)/outer/while"
+# CHECK-DAG: loc("jit(loop_of_cond)/outer/while/cond/lt"
+# CHECK-DAG: loc("jit(loop_of_cond)/outer/while/body/cond"
+# CHECK-DAG: loc("jit(loop_of_cond)/outer/while/body/cond/branch_0_fun/inner/exp"
+# CHECK-DAG: loc("jit(loop_of_cond)/outer/while/body/cond/branch_1_fun/abs"
+
+
+def exp_in_scope(v):
+    with meshjit.named_scope("inner"):
+        return jnp.exp(v)
+
+
+def loop_of_cond(x):
+    with meshjit.named_scope("outer"):
+        body = lambda v: meshjit.lax.cond(v[0] > 0, jnp.abs, exp_in_scope, v)  # noqa: E731
+        return meshjit.lax.while_loop(lambda v: v[0] < 10.0, body, x)
+
+
+lower_with_locations(loop_of_cond, f32)
