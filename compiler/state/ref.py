@@ -137,7 +137,7 @@ class Ref:
         if _has_dslice(index):  # `ref[pl.ds(i, n)]`: the value read, then indexed
             check_dslice_bounds(index, self.shape)
             return get_p.bind(self.operand(), index=())[index]
-        entries, operands = parse_index(index, self.shape, _is_dynamic)
+        entries, operands = parse_index(index, self.shape, _is_dynamic, current_trace() is not None)
         return get_p.bind(self.operand(), *operands, index=entries)
 
     def __setitem__(self, index, value):
@@ -316,7 +316,7 @@ def swap(ref: Ref, idx, value):
         whole = get_p.bind(ref.operand(), index=())
         swap_p.bind(ref.operand(), whole.at[idx].set(value), index=())
         return whole[idx]
-    entries, operands = parse_index(idx, ref.shape, _is_dynamic)
+    entries, operands = parse_index(idx, ref.shape, _is_dynamic, current_trace() is not None)
     return swap_p.bind(ref.operand(), value, *operands, index=entries)
 
 
@@ -347,7 +347,7 @@ def addupdate(ref: Ref, idx, value) -> None:
         whole = get_p.bind(ref.operand(), index=())
         swap_p.bind(ref.operand(), whole.at[idx].add(value), index=())
         return
-    entries, operands = parse_index(idx, ref.shape, _is_dynamic)
+    entries, operands = parse_index(idx, ref.shape, _is_dynamic, current_trace() is not None)
     addupdate_p.bind(ref.operand(), value, *operands, index=entries)
 
 

@@ -54,10 +54,12 @@ def is_ref_aval(aval) -> bool:
 DYNAMIC = "dynamic"
 
 
-def parse_index(index, shape: tuple, is_dynamic) -> tuple[tuple, list]:
+def parse_index(index, shape: tuple, is_dynamic, traced: bool = False) -> tuple[tuple, list]:
     """`ref[index]` as (static entries, dynamic index operands: traced integers, or integer
     arrays of any rank, indexing as NumPy's advanced indices do). `ref[None]` is `ref[...]`,
-    as JAX reads it."""
+    as JAX reads it. An integer past the dimension is JAX's ValueError, but `traced` (under
+    jit, where JAX's index is a traced value): it is clamped as a dynamic index is; one below
+    `-dim` is clamped either way (JAX checks the upper bound only)."""
     if index is None or index is Ellipsis or (type(index) is tuple and not index):  # `ref[...]`
         return (), []
     items = index if type(index) is tuple else (index,)
@@ -80,7 +82,7 @@ def parse_index(index, shape: tuple, is_dynamic) -> tuple[tuple, list]:
         elif isinstance(item, slice):
             entries.append(_slice_entry(item, size))
         elif isinstance(item, int) or hasattr(item, "__index__"):
-            entries.append(_static_int(int(item), size))
+            entries.append(_static_int(int(item), size, traced))
         elif item is None:  # JAX's ValueError too
             raise MeshjitValueError(
                 f"a ref index cannot insert a new axis (None, in {index}); index the value "
@@ -117,10 +119,10 @@ def _slice_entry(item: slice, size: int) -> tuple:
     return item.indices(size)
 
 
-def _static_int(i: int, size: int) -> int:
-    if not -size <= i < size:
+def _static_int(i: int, size: int, traced: bool) -> int:
+    if i >= size and not traced:
         raise MeshjitValueError(f"Out of bound indexer: idx={i}, dim={size}.")
-    return i + size if i < 0 else i
+    return min(max(i + size if i < 0 else i, 0), size - 1)
 
 
 _ADVANCED = None  # a dimension indexed by an array (with the integers, when there are arrays)

@@ -245,3 +245,27 @@ def test_a_dslice_past_the_end_is_jaxs_error(index, words):
     r = meshjit.new_ref(jnp.arange(8.0))
     np.testing.assert_array_equal(r[meshjit.ds(4, 4)], np.arange(4.0, 8.0))
     np.testing.assert_array_equal(meshjit.jit(lambda i: r[meshjit.ds(i, 4)])(6), [4, 5, 6, 7])
+
+
+def test_an_integer_index_past_the_dimension_clamps_under_jit_and_raises_eagerly_as_jax():
+    """JAX 0.10.2: under jit a concrete integer index is a traced value, clamped as a dynamic
+    index is; eagerly one at or past the dimension is a ValueError. Below -dim, JAX clamps
+    both ways (it checks the upper bound only)."""
+
+    def write(x):
+        r = meshjit.new_ref(x)
+        r[7] = 9.0
+        r[-9] = 8.0
+        return r[...], r[5], r[-5]
+
+    out, past, below = meshjit.jit(write)(jnp.arange(4.0))
+    np.testing.assert_array_equal(np.asarray(out), [8.0, 1.0, 2.0, 9.0])
+    assert (float(past), float(below)) == (9.0, 8.0)
+    with pytest.raises(ValueError, match=r"^Out of bound indexer: idx=7, dim=4\.\n"):
+        write(jnp.arange(4.0))
+
+    def read_below(x):
+        r = meshjit.new_ref(x)
+        return r[-1], r[-5]
+
+    assert [float(v) for v in read_below(jnp.arange(4.0))] == [3.0, 0.0]
