@@ -18,6 +18,8 @@ class MeshShape:
     """Axis names and sizes, major to minor (an `sdy.mesh` without device order)."""
 
     axes: tuple[tuple[str, int], ...]
+    # `<[], device_ids=[i]>`: one device holds everything (not an empty mesh `<[]>`)
+    maximal: bool = field(default=False, compare=False)
 
     @property
     def names(self) -> tuple[str, ...]:

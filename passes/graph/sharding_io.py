@@ -40,8 +40,11 @@ class ShardingReadError(ValueError):
 
 
 def read_mesh(mesh_attr: ir.Attribute) -> MeshShape:
-    axes = [sdy.MeshAxisAttr(a) for a in sdy.MeshAttr(mesh_attr).axes]
-    return MeshShape(tuple((a.name, a.size) for a in axes))
+    mesh = sdy.MeshAttr(mesh_attr)
+    axes = [sdy.MeshAxisAttr(a) for a in mesh.axes]
+    return MeshShape(
+        tuple((a.name, a.size) for a in axes), maximal=not axes and bool(mesh.device_ids)
+    )
 
 
 def read_meshes(module_op: ir.Operation) -> dict[str, MeshShape]:

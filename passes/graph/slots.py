@@ -76,8 +76,8 @@ def init_slot(slot: Slot, sharding: TensorSharding | None, meshes, location, hol
     mesh = meshes.get(sharding.mesh_name)
     if mesh is None:
         raise GraphError(location, f"sharding refers to unknown mesh @{sharding.mesh_name}")
-    if not mesh.names and not sharding.dims and slot.rank:
-        _load_maximal(slot)  # e.g. a host callback's results, on device 0
+    if not mesh.names and not sharding.dims and (slot.rank or mesh.maximal):
+        _load_maximal(slot)  # e.g. a host callback's results, on device 0 (a scalar too)
         return
     if len(sharding.dims) != slot.rank:
         raise GraphError(

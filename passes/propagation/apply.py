@@ -210,6 +210,12 @@ def _grow_dim(step, slot: Slot, proj, fs, decisions, used):
             ext = extension(part, wanted[0]) or []
             size = factors[f].size if j < len(fs) - 1 else None
             grew = _take(step, slot, part, ext, used, size) or grew
+        elif wanted and full_so_far and axes_product(part) == factors[f].size:
+            # A full factor before sharded ones still takes size-one axes (they change no
+            # device's shard: Shardy writes the dim as its factors' axes in order).
+            ext = extension(part, wanted[0]) or []
+            if ext and all(a[2] == 1 for a in ext):
+                grew = _take(step, slot, part, ext, used) or grew
         elif wanted and not full_so_far and not slot.unshown:
             ext = extension(part, wanted[0])
             slot.unshown = bool(ext) and _addable(step, slot, ext[0], used) is not None
