@@ -214,7 +214,9 @@ def _all_reduce_or_same(prim, x, axis_name, axis_index_groups):
     if not (axes and all(a in vmapped for a in axes) and axis_index_groups is None):
         return _all_reduce(prim, x, axis_name, axis_index_groups)
     checked_axes(axis_name, prim.name)
-    return tree_map(lambda leaf: as_bound(leaf) if is_host_value(leaf) else _one(prim, leaf, axes), x)
+    return tree_map(
+        lambda leaf: as_bound(leaf) if is_host_value(leaf) else _one(prim, leaf, axes), x
+    )
 
 
 def pmean(x, axis_name, *, axis_index_groups=None):
@@ -365,6 +367,12 @@ def _check_group_split(what, axes, aval, dim: int, dim_name: str, size: int, til
             "all_to_all requires the size of the mapped axis axis_name to equal "
             f"x.shape[split_axis], but they are {size} and {n} respectively. ({dim_name} {dim} "
             f"of {aval.str_long()}, over {axes})"
+        )
+    if what == "psum_scatter" and not tiled and n != size:  # JAX's words
+        raise MeshjitValueError(
+            f"reduce_scatter operand scatter dimension size {n} must match shard count {size} "
+            f"(psum_scatter over {axes}: {dim_name} {dim} of {aval.str_long()} has size {n}, "
+            f"which must be equal to {size}, the group size)"
         )
     if (tiled and n % size) or (not tiled and n != size):
         need = f"divisible by {size}" if tiled else f"equal to {size}"
