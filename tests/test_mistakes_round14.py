@@ -118,6 +118,13 @@ def _leaked_ref():
          "traced for scan returned a mutable array reference of type Ref{float32[3]} at output "
          "tree path result[0][1]['a'], but mutable array references cannot be returned.\n\nThe "
          "returned mutable array was passed in as the argument c[1]['a']."),
+        (lambda: _strict(lambda: jnp.array([jnp.int32(1), jnp.float32(2)])),
+         meshjit.dtypes.TypePromotionError,
+         "have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict"),
+        (lambda: lax.pcast(jnp.ones(4), "x", to="varying"), ValueError,
+         "pvary should be called under jax.shard_map."),
+        (lambda: meshjit.sharding.reshard(jnp.ones(8), NamedSharding(_EMESH, P(unreduced={"q"}))),
+         ValueError, "Unreduced axes q is not found in mesh.axis_names=('x', 'y'). Got pspec="),
         (lambda: jnp.isin(jnp.ones(3), {1: 2}), TypeError,
          "isin requires ndarray or scalar arguments, got <class 'dict'> at position 1."),
         (lambda: meshjit.tree.flatten({1: 1, "a": 2}), ValueError,
@@ -154,6 +161,31 @@ def test_errors_in_jaxs_words(call, error, words):
     with pytest.raises(error) as e:
         call()
     assert words in str(e.value)
+
+
+def _strict(f):
+    with meshjit.numpy_dtype_promotion("strict"):
+        return f()
+
+
+@pytest.mark.parametrize(
+    "call, name",
+    [
+        (lambda: jnp.asarray([1, 2], dtype=jnp.int64), "asarray"),
+        (lambda: jnp.eye(2, dtype=jnp.float64), "eye"),
+        (lambda: jnp.zeros_like(jnp.ones(2), dtype=jnp.int64), "zeros_like"),
+        (lambda: jnp.full_like(jnp.ones(2), 1, dtype=jnp.int64), "full_like"),
+        (lambda: jnp.sum(jnp.ones(2), dtype=jnp.float64), "sum"),
+        (lambda: lax.convert_element_type(jnp.ones(2), jnp.float64), "convert_element_type"),
+    ],
+)
+def test_64_bit_requests_warn_once_naming_the_function(call, name):
+    if meshjit.config.jax_enable_x64:
+        pytest.skip("x64 is enabled")
+    with pytest.warns(UserWarning) as record:
+        call()
+    words = [str(w.message) for w in record if "Explicitly requested dtype" in str(w.message)]
+    assert len(words) == 1 and f"requested in {name} is not available" in words[0], words
 
 
 def _pair_jvp():

@@ -285,6 +285,9 @@ def pcast(x, axis_name, *, to: str):
         raise MeshjitValueError(
             f"Got unexpected `to` value. Allowed `to` values are: {set(_PCAST_TO)} (got {to!r})"
         )
+    trace = current_trace()
+    if to == "varying" and (trace is None or trace.axis_env is None):  # JAX's words
+        raise MeshjitValueError("pvary should be called under jax.shard_map.")
     env, axes = checked_axes(axis_name, "pcast")
     if to != "varying":
         raise MeshjitNotImplementedError(f"pcast to={to!r}: meshjit has no {to} values")

@@ -865,7 +865,13 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
                 )
             seen.add(axis)
     for axis in spec.unreduced | spec.reduced:
-        if axis not in mesh.axis_names or axis in seen:
+        if axis not in mesh.axis_names:  # JAX's words
+            kind = "Unreduced" if axis in spec.unreduced else "Reduced"
+            raise MeshjitValueError(
+                f"{kind} axes {axis} is not found in mesh.axis_names={mesh.axis_names}. Got "
+                f"pspec={spec}"
+            )
+        if axis in seen:
             raise MeshjitValueError(
                 f"PartitionSpec {spec}: unreduced / reduced axis {axis!r} must be a mesh axis "
                 "the partitions do not use"

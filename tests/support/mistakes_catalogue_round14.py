@@ -297,7 +297,7 @@ def r14_explicit_ok_broadcast_replicated():
 @mistake(
     "Contracting dimensions are sharded and it is ambiguous how the output should be sharded. Please"
 )
-def r14_explicit_ok_dot_contracting_same_axis():
+def r14_explicit_dot_contracting_same_axis_ambiguous():
     return _eput((8, 8), P(None, "x")) @ _eput((8, 8), P("x", None))
 
 
@@ -641,7 +641,7 @@ def r14_smap_ok_psum_replicated():
 @mistake(
     "jax.lax.pvary was deprecated in JAX v0.8.2 and removed in JAX v0.10.0; use `jax.lax.pcast(...,"
 )
-def r14_smap_ok_pvary():
+def r14_smap_pvary_removed():
     return _smap(lambda x: lax.pvary(x, "x"), P(), P("x"))(jnp.ones(4))
 
 
@@ -2543,3 +2543,269 @@ def r14_donated_pytree_leaf_used():
     p = {"w": jnp.ones(3)}
     jax.jit(lambda p: p["w"] * 2, donate_argnums=0)(p)
     return p["w"].sum()
+
+
+# ---------------------------------------------------------------------------------------------
+# More: strict promotion in more functions, 64-bit requests, pcast, explicit-sharding odds
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r14_strict_power():
+    with _strict():
+        return jnp.power(jnp.ones(2, jnp.int32), jnp.ones(2, jnp.float32))
+
+
+@mistake()
+def r14_strict_true_divide_ints_ok():
+    with _strict():
+        return jnp.ones(2, jnp.int32) / jnp.ones(2, jnp.int32)
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r14_strict_arctan2():
+    with _strict():
+        return jnp.arctan2(jnp.ones(2, jnp.float16), jnp.ones(2, jnp.float32))
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r14_strict_stack():
+    with _strict():
+        return jnp.stack([jnp.ones(2, jnp.int8), jnp.ones(2, jnp.int16)])
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r14_strict_inner():
+    with _strict():
+        return jnp.inner(jnp.ones(2, jnp.float16), jnp.ones(2, jnp.float32))
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r14_strict_select():
+    with _strict():
+        return jnp.select([jnp.ones(2, bool)], [jnp.ones(2, jnp.int32)], jnp.float32(0))
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r14_strict_array_of_mixed_list():
+    with _strict():
+        return jnp.array([jnp.int32(1), jnp.float32(2)])
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r14_strict_at_set_float16():
+    with _strict():
+        return jnp.zeros(3, jnp.float32).at[0].set(jnp.ones((), jnp.float16))
+
+
+@mistake()
+def r14_strict_weak_int_array_ok():
+    with _strict():
+        return jnp.ones(2, jnp.int8) + jnp.asarray(3)
+
+
+@mistake()
+def r14_strict_lax_add_ok_same():
+    with _strict():
+        return lax.add(jnp.ones(2), jnp.ones(2))
+
+
+@mistake(
+    "Explicitly requested dtype float64 requested in full is not available, and will be truncated to"
+)
+def r14_x64_full_float64_warning_as_error():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return jnp.full(3, 1.0, dtype=jnp.float64)
+
+
+@mistake(
+    "Explicitly requested dtype int64 requested in asarray is not available, and will be truncated to"
+)
+def r14_x64_asarray_int64_warning_as_error():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return jnp.asarray([1, 2], dtype=jnp.int64)
+
+
+@mistake(
+    "Explicitly requested dtype int64 is not available, and will be truncated to dtype int32. To enable"
+)
+def r14_x64_randint_int64_warning_as_error():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return random.randint(random.key(0), (2,), 0, 5, dtype=jnp.int64)
+
+
+@mistake(
+    "Explicitly requested dtype float64 requested in linspace is not available, and will be truncated to"
+)
+def r14_x64_linspace_float64_warning_as_error():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return jnp.linspace(0, 1, 3, dtype=jnp.float64)
+
+
+@mistake(
+    "Explicitly requested dtype float64 requested in eye is not available, and will be truncated to"
+)
+def r14_x64_eye_float64_warning_as_error():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return jnp.eye(2, dtype=jnp.float64)
+
+
+@mistake(
+    "Explicitly requested dtype int64 requested in zeros_like is not available, and will be truncated to"
+)
+def r14_x64_zeros_like_int64_warning_as_error():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return jnp.zeros_like(jnp.ones(2), dtype=jnp.int64)
+
+
+@mistake(
+    "Explicitly requested dtype float64 requested in sum is not available, and will be truncated to"
+)
+def r14_x64_sum_dtype_float64_warning_as_error():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return jnp.sum(jnp.ones(2), dtype=jnp.float64)
+
+
+@mistake(
+    "Explicitly requested dtype float64 requested in convert_element_type is not available, and will be"
+)
+def r14_x64_lax_convert_float64_warning_as_error():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        return lax.convert_element_type(jnp.ones(2), jnp.float64)
+
+
+@mistake("Got unexpected `to` value. Allowed `to` values are:")
+def r14_pcast_bad_to():
+    return _smap(lambda x: lax.pcast(x, "x", to="sideways"), P(), P("x"))(jnp.ones(4))
+
+
+@mistake()
+def r14_pcast_ok_varying():
+    return _smap(lambda x: lax.pcast(x, "x", to="varying"), P(), P("x"))(jnp.ones(4))
+
+
+@mistake("pvary should be called under jax.shard_map.")
+def r14_pcast_outside_smap():
+    return lax.pcast(jnp.ones(4), "x", to="varying")
+
+
+@mistake(
+    "Unreduced axes q is not found in mesh.axis_names=('x', 'y'). Got pspec=P(None, unreduced={'q'})"
+)
+def r14_explicit_reshard_unreduced_axis_unknown():
+    with _set_mesh():
+        return jax.sharding.reshard(jnp.ones(8), P(None, unreduced={"q"}))
+
+
+@mistake()
+def r14_explicit_einsum_out_sharding_rank_wrong():
+    with _set_mesh():
+        a, b = _eput((8, 8), P("x", None)), _eput((8, 8), P())
+        return jnp.einsum("ij,jk->ik", a, b, out_sharding=P("x", None, None))
+
+
+@mistake(
+    "Sharding spec ('x', 'y') implies that array axis 0 is partitioned 8 times, but does not evenly"
+)
+def r14_explicit_device_put_named_sharding_tuple_not_divisible():
+    return jax.device_put(jnp.ones(4), NamedSharding(emesh, P(("x", "y"))))
+
+
+@mistake("add got incompatible shardings for broadcasting: ('y',), ('x',).")
+def r14_explicit_sum_then_conflicting_add():
+    a = _eput((8, 8), P("x", "y"))
+    return a.sum(axis=0) + _eput((8,), P("x"))
+
+
+@mistake()
+def r14_explicit_transpose_ok():
+    return _eput((8, 4), P("x", "y")).T + _eput((4, 8), P("y", "x"))
+
+
+@mistake("Expected mesh of type `jax.sharding.Mesh`. Got <class 'str'>")
+def r14_explicit_set_mesh_not_a_mesh():
+    with jax.set_mesh("mesh"):
+        return jnp.ones(2)
+
+
+@mistake("pytree structure error: different lengths of list at key path")
+def r14_tree_map_extra_tree_shorter_list():
+    return jax.tree.map(lambda a, b: a + b, [1, 2, 3], [1, 2])
+
+
+@mistake("is_leaf predicate returned a non-boolean value 1; expected a boolean")
+def r14_tree_leaves_is_leaf_returns_int():
+    return jax.tree.leaves((1, (2, 3)), is_leaf=lambda x: 1 if isinstance(x, tuple) else 0)
+
+
+@mistake("Comparator raised exception while sorting pytree dictionary keys.")
+def r14_tree_structure_of_dict_key_none():
+    return jax.tree.structure({None: 1, "a": 2})
+
+
+@mistake(
+    "vmap was requested to map its argument along axis 1, which implies that its rank should be at least"
+)
+def r14_vmap_in_axes_dict_leaf_out_of_range():
+    return jax.vmap(lambda d: d["a"], in_axes=({"a": 1},))({"a": jnp.ones(2)})
+
+
+@mistake("vmap out_axes specification must be a tree prefix of the corresponding value;")
+def r14_vmap_out_axes_dict_mismatch():
+    return jax.vmap(lambda x: {"a": x}, out_axes={"b": 0})(jnp.ones(2))
+
+
+@mistake()
+def r14_scan_carry_uint_weak_python_int():
+    return lax.scan(lambda c, x: (c + 1, x), jnp.uint8(0), jnp.ones(3))
+
+
+@mistake("scan body function carry input and carry output must have equal types, but they differ:")
+def r14_scan_carry_bool_to_int():
+    return lax.scan(lambda c, x: (c + 1, x), jnp.bool_(False), jnp.ones(3))
+
+
+@mistake("cond branches must have equal output types but they differ.")
+def r14_cond_branch_bool_vs_int():
+    return lax.cond(True, lambda: jnp.bool_(True), lambda: jnp.int32(1))
+
+
+@mistake("switch branch outputs must have the same pytree structure, but they differ:")
+def r14_switch_branch_returns_none_vs_array():
+    return lax.switch(0, [lambda: None, lambda: jnp.ones(2)])
+
+
+@mistake()
+def r14_custom_vjp_bwd_returns_none_tuple_ok():
+    f = _cv2(lambda x, y: (x * y, (x, y)), lambda r, g: (None, None))
+    return jax.grad(f)(1.0, 2.0)
+
+
+@mistake()
+def r14_custom_vjp_bwd_dtype_float16_for_float32():
+    g = jax.custom_vjp(lambda x: x * 2)
+    g.defvjp(lambda x: (x * 2, None), lambda r, ct: (jnp.float16(1),))
+    return jax.grad(g)(1.0)
