@@ -152,6 +152,11 @@ def _leaked_ref():
         (lambda: meshjit.jit(lambda x: x, donate_argnums=0, static_argnums=0)(3), ValueError,
          "static_argnames and donate_argnames cannot intersect. Argument names {'x'} appear in "
          "both static_argnames and donate_argnames"),
+        (lambda: meshjit.jit(_positional_only, donate_argnames="x")(jnp.ones(3)), ValueError,
+         "Jitted function has invalid argnames {'x'} in donate_argnames. These are "
+         "positional-only"),
+        (lambda: lax.scan(lambda c, x: (c, x), 0.0, None), ValueError,
+         "scan got no values to scan over and `length` not provided."),
         (_donated_call_again, ValueError,
          "INVALID_ARGUMENT: Invalid buffer passed to Execute() as argument 0 to replica 0: "
          "INVALID_ARGUMENT: Buffer has been deleted or donated."),
@@ -161,6 +166,10 @@ def test_errors_in_jaxs_words(call, error, words):
     with pytest.raises(error) as e:
         call()
     assert words in str(e.value)
+
+
+def _positional_only(x, /):
+    return x
 
 
 def _strict(f):

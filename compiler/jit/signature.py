@@ -154,6 +154,12 @@ def _check_statics(fun, nums, names, params, positional, kinds, kind) -> None:
             )
     if inspect.Parameter.VAR_KEYWORD not in kinds:
         keywords = {p.name for p in params if p.kind != p.POSITIONAL_ONLY}
+        positional_only = set(names) & {p.name for p in params if p.kind == p.POSITIONAL_ONLY}
+        if positional_only:  # JAX's words
+            raise MeshjitValueError(
+                f"Jitted function has invalid argnames {positional_only} in {kind}_argnames. "
+                f"These are positional-only ({what}: name them by number, {kind}_argnums)"
+            )
         bad = sorted(set(names) - keywords)
         if bad:
             raise MeshjitValueError(

@@ -730,7 +730,8 @@ def _scan_length(x_avals, length) -> int:
         return length
     if not leading:
         raise MeshjitValueError(
-            "scan got no values to scan over and `length` not provided: scan needs xs or an explicit length (xs has no arrays)"
+            "scan got no values to scan over and `length` not provided. (scan needs xs or an "
+            "explicit length: xs has no arrays)"
         )
     return leading[0]
 

@@ -2809,3 +2809,86 @@ def r14_custom_vjp_bwd_dtype_float16_for_float32():
     g = jax.custom_vjp(lambda x: x * 2)
     g.defvjp(lambda x: (x * 2, None), lambda r, ct: (jnp.float16(1),))
     return jax.grad(g)(1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Odds and ends: donation under vmap / grad, keys in pytrees, tree_util paths
+
+
+@mistake()
+def r14_donate_argnums_in_vmap_ok():
+    return jax.vmap(jax.jit(lambda x: x * 2, donate_argnums=0))(jnp.ones((2, 3)))
+
+
+@mistake("Jitted function has invalid argnames {'x'} in donate_argnames. These are positional-only")
+def r14_donate_argnames_for_positional_only():
+    def f(x, /):
+        return x
+
+    return jax.jit(f, donate_argnames="x")(jnp.ones(3))
+
+
+@mistake("Jitted function has static_argnums=(2,), but only accepts 1 positional arguments.")
+def r14_static_argnums_out_of_range():
+    return jax.jit(lambda x: x, static_argnums=2)(jnp.ones(3))
+
+
+@mistake(
+    "split accepts a single key, but was given a key array of shape (3,) != (). Use jax.vmap for"
+)
+def r14_random_split_of_batched_keys():
+    return random.split(random.split(random.key(0), 3), 2).shape
+
+
+@mistake(
+    "fold_in accepts a single key, but was given a key array of shape (3,) != (). Use jax.vmap for"
+)
+def r14_random_fold_in_batched_keys():
+    return random.fold_in(random.split(random.key(0), 3), 1).shape
+
+
+@mistake(
+    "normal accepts a single key, but was given a key array of shape (3,) != (). Use jax.vmap for"
+)
+def r14_random_normal_batched_keys_in_jit():
+    return jax.jit(lambda k: random.normal(k, (2,)))(random.split(random.key(0), 3))
+
+
+@mistake()
+def r14_random_key_impl_of_raw_key():
+    return random.key_impl(jnp.zeros(2, jnp.uint32))
+
+
+@mistake("'int' object is not callable")
+def r14_tree_flatten_with_path_is_leaf_not_callable():
+    return jax.tree_util.tree_flatten_with_path((1, 2), is_leaf=3)
+
+
+@mistake()
+def r14_tree_leaves_with_path_ok():
+    return jax.tree_util.tree_leaves_with_path({"a": (1, 2)})
+
+
+@mistake()
+def r14_vmap_in_axes_for_kwargs_only_call():
+    return jax.vmap(lambda x: x, in_axes=0)(x=jnp.ones(2))
+
+
+@mistake()
+def r14_cond_with_operand_keyword():
+    return lax.cond(True, lambda x: x, lambda x: x, operand=1.0)
+
+
+@mistake("scan got no values to scan over and `length` not provided.")
+def r14_scan_xs_none_without_length():
+    return lax.scan(lambda c, x: (c, x), 0.0, None)
+
+
+@mistake()
+def r14_fori_loop_float_bounds():
+    return lax.fori_loop(0.0, 3.0, lambda i, c: c + 1, 0)
+
+
+@mistake("lax.while_loop: body_fun and cond_fun arguments should be callable.")
+def r14_while_loop_body_not_callable():
+    return lax.while_loop(lambda c: c < 3, 1, 0)
