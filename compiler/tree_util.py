@@ -213,10 +213,10 @@ def _sorted_keys(d: dict) -> tuple:
     except TypeError:
         kinds = sorted({type(k).__name__ for k in d})
         raise MeshjitValueError(
-            "Comparator raised exception while sorting pytree dictionary keys: "
+            "Comparator raised exception while sorting pytree dictionary keys. ("
             f"a dict in a pytree needs keys that sort against each other (its leaves are taken "
             f"in key order), got keys of types {', '.join(kinds)}: {list(d)[:6]}; use keys of one "
-            "type, e.g. all str"
+            "type, e.g. all str)"
         ) from None
 
 

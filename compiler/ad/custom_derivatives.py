@@ -265,8 +265,9 @@ def custom_vjp_primal_tree_values(tree):
 def _symbolic_or_zeros(xs, avals, symbolic: bool) -> list:
     """`xs` (None for a zero) as a rule sees them: SymbolicZeros or arrays of zeros."""
     if not symbolic:  # an integer or bool argument's tangent: float0 zeros, as JAX's
-        return [instantiate(x, a) if has_tangent(a) else _float0_zeros(a)
-                for x, a in zip(xs, avals)]
+        return [
+            instantiate(x, a) if has_tangent(a) else _float0_zeros(a) for x, a in zip(xs, avals)
+        ]
     return [SymbolicZero(tangent_aval(a)) if x is None else x for x, a in zip(xs, avals)]
 
 
@@ -367,11 +368,24 @@ def _custom_jvp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
             f"tuple of length two) representing primal and tangent outputs, but got {result!r}"
         )
     out, t_out = result
+    _check_jvp_trees(rules, out, t_out)
     where = f"the jvp rule of {rules.name}"
     out_avals = call_jaxpr.out_avals
     outs = _flat_like(f"{where}: its primal output", out, rules.out_tree, out_avals)
     touts = _flat_like(f"{where}: its tangent output", t_out, rules.out_tree, out_avals)
     return outs, touts
+
+
+def _check_jvp_trees(rules, out, t_out) -> None:
+    """JAX's check of a jvp rule's result: its primal and tangent outputs, one structure."""
+    primal_tree, tangent_tree = tree_flatten(out)[1], tree_flatten(t_out)[1]
+    if primal_tree != tangent_tree:
+        rule = getattr(rules.fn.jvp, "__name__", "jvp")
+        raise MeshjitTypeError(
+            f"Custom JVP rule {rule} for function {rules.name} must produce primal and tangent "
+            "outputs with equal container (pytree) structures, but got "
+            f"{primal_tree} and {tangent_tree} respectively."
+        )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -49,8 +49,10 @@ def parse(spec: str, scope: SymbolicScope, spec_repr: str, like=None) -> tuple:
         if isinstance(node, ast.Constant) and node.value is Ellipsis:
             if i != len(elts) - 1:
                 raise _parse_error(spec_repr, "... may be used only as the last dimension")
-            if like is None:
-                raise _parse_error(spec_repr, "... requires `like` to be specified")
+            if like is None:  # JAX's words
+                raise _parse_error(
+                    spec_repr, f"{i}: spec contains ... but no 'like' shape was given"
+                )
             dims += [_like(like, j, spec_repr) for j in range(i, len(like))]
             continue
         try:
@@ -64,9 +66,7 @@ def parse(spec: str, scope: SymbolicScope, spec_repr: str, like=None) -> tuple:
             if not isinstance(dim, DimExpr) and dim != like[i]:
                 raise _parse_error(spec_repr, what)
         dims.append(dim)
-    if like is not None and len(dims) != len(like):
-        raise _parse_error(spec_repr, f"rank mismatch: {len(dims)} dimensions for {tuple(like)}")
-    return tuple(dims)
+    return tuple(dims)  # as JAX, `like` of another rank is no error
 
 
 def _like(like, i: int, spec_repr: str):
@@ -85,6 +85,8 @@ def _syntax_detail(spec: str, e: SyntaxError) -> str:
             start = j + 1
     dims.append(spec[start:])
     for i, text in enumerate(dims):
+        if not text.strip() and i < len(dims) - 1:  # "a, , b"
+            return f"{i}: expecting one of {{NAME, MINUS, NUMBER}} but found COMMA"
         try:
             ast.parse(text.strip() or "0", mode="eval")
         except SyntaxError:
@@ -105,7 +107,6 @@ _BINOPS = {
     ast.Mult: operator.mul,
     ast.FloorDiv: operator.floordiv,
     ast.Mod: operator.mod,
-    ast.Pow: operator.pow,
 }
 
 
@@ -127,6 +128,8 @@ def _parse_dim(node, scope: SymbolicScope):
     ):
         args = [_parse_dim(a, scope) for a in node.args]
         return _call_operation(node.func.id, args)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):  # JAX's words
+        raise MeshjitValueError("expecting one of {STAR} but found DOUBLESTAR")
     if isinstance(node, ast.Constant) and isinstance(node.value, float):  # JAX's words
         raise MeshjitValueError(f"expecting integer, found {node.value}")
     raise MeshjitValueError(f"unexpected {ast.unparse(node)!r}")

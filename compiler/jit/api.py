@@ -469,8 +469,10 @@ class JitFunction:
                 return traced.ref_runner.lower(sig.leaves, traced.out_tree)
             COUNTERS["lower"] += 1
             out_shardings = self._out_shardings(traced, sig.shardings)
-            js.check_ranks(sig.shardings, sig.in_avals, "in_shardings")
-            js.check_ranks(out_shardings, traced.jaxpr.out_avals, "out_shardings")
+            names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
+            js.check_ranks(sig.shardings, sig.in_avals, "arguments", names)
+            js.check_ranks(out_shardings, traced.jaxpr.out_avals, "outputs",
+                           result_names(traced.out_tree))  # fmt: skip
             static = [s for s in out_shardings + traced.constraints if s is not None]
             devices = self._assign(
                 sig,
@@ -480,7 +482,6 @@ class JitFunction:
                 traced.num_shard_map_meshes,
             )
             kept = None if self.keep_unused else used_arguments(traced.jaxpr.jaxpr)
-            names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
             traced.arg_names = names  # the compiled call's mismatch message names them
             module = lower_jaxpr_to_module(
                 kept_jaxpr(traced.jaxpr, kept),

@@ -157,10 +157,14 @@ def check_committed_layout(requested: NamedSharding, leaf: Array) -> None:
         )
 
 
-def check_ranks(shardings, avals, what: str) -> None:
-    for i, (s, aval) in enumerate(zip(shardings, avals)):
+def check_ranks(shardings, avals, what: str, names) -> None:
+    """JAX's words: "One of pjit arguments with pytree key path x is incompatible ..."."""
+    given = {"arguments": "in_shardings", "outputs": "out_shardings"}[what]
+    for i, (s, aval, name) in enumerate(zip(shardings, avals, names)):
         if s is not None:
-            s.check_rank(aval.ndim, f"{what}[{i}] for {aval.str_short()}")
+            s.check_rank(
+                aval.ndim, f"One of pjit {what} with pytree key path {name}", f"{given}[{i}]"
+            )
 
 
 def constraint_shardings(jaxpr: Jaxpr | ClosedJaxpr) -> tuple[list, list]:

@@ -89,12 +89,17 @@ def resolve_donation(fun, donate_argnums, donate_argnames, statics) -> tuple[fro
     """donate_argnums and donate_argnames completed from each other, as the statics are; an
     argument cannot be both static and donated."""
     nums, names = resolve_statics(fun, donate_argnums, donate_argnames, "donate")
-    both = sorted(map(str, (nums & statics[0]) | (names & statics[1])))
-    if both:
+    both_names, both_nums = names & statics[1], nums & statics[0]
+    if both_names:  # JAX's words
         raise MeshjitValueError(
-            "static_argnames and donate_argnames cannot intersect: jit of "
-            f"{getattr(fun, '__name__', 'a function')}: argument(s) {', '.join(both)} are both "
-            "static and donated; a static argument has no buffer to donate"
+            "static_argnames and donate_argnames cannot intersect. Argument names "
+            f"{set(both_names)} appear in both static_argnames and donate_argnames (an "
+            "argument both static and donated has no buffer to donate)"
+        )
+    if both_nums:
+        raise MeshjitValueError(
+            f"`static_argnums` {sorted(statics[0])} and `donate_argnums` {sorted(nums)} cannot "
+            "intersect. (an argument both static and donated has no buffer to donate)"
         )
     return nums, names
 
@@ -149,6 +154,12 @@ def _check_statics(fun, nums, names, params, positional, kinds, kind) -> None:
             )
     if inspect.Parameter.VAR_KEYWORD not in kinds:
         keywords = {p.name for p in params if p.kind != p.POSITIONAL_ONLY}
+        positional_only = set(names) & {p.name for p in params if p.kind == p.POSITIONAL_ONLY}
+        if positional_only:  # JAX's words
+            raise MeshjitValueError(
+                f"Jitted function has invalid argnames {positional_only} in {kind}_argnames. "
+                f"These are positional-only ({what}: name them by number, {kind}_argnums)"
+            )
         bad = sorted(set(names) - keywords)
         if bad:
             raise MeshjitValueError(

@@ -12,6 +12,7 @@ mode autodiff needs later); with traced bounds it is a `while` carrying `(i, upp
 from __future__ import annotations
 
 import contextlib
+import inspect
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -62,7 +63,13 @@ from meshjit.compiler.lax.batching import (
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp, tag_results
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, require_concrete, trace_flat
-from meshjit.compiler.tree_util import PyTreeDef, tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import (
+    PyTreeDef,
+    keystr,
+    tree_flatten,
+    tree_flatten_with_path,
+    tree_unflatten,
+)
 
 __all__ = ["cond", "fori_loop", "map", "platform_dependent", "scan", "switch", "while_loop"]
 
@@ -89,15 +96,31 @@ def _trace(
         )
 
 
-def _no_ref_carry(leaves, what: str, fun: Callable) -> None:
-    """A ref carried through a loop would be returned by its body: JAX's error."""
-    for leaf in leaves:
+def _no_ref_carry(init, what: str, fun: Callable, out_path: str) -> None:
+    """A ref carried through a loop would be returned by its body: JAX's error, naming where
+    the body's output (`out_path`: "result", or "result[0]" for scan's carry) holds it."""
+    for path, leaf in tree_flatten_with_path(init)[0]:
         if getattr(type(leaf), "is_mutable_ref", False):
+            at = (
+                f" at output tree path {out_path}{keystr(path)}"
+                if out_path != "result" or path
+                else ""
+            )
             raise MeshjitValueError(
                 f"function {fun_sourceinfo(fun)} traced for {what} returned a mutable array "
-                f"reference of type {leaf.ref_aval}, but mutable array references cannot be "
-                "returned."
+                f"reference of type {leaf.ref_aval}{at}, but mutable array references cannot be "
+                f"returned.\n\nThe returned mutable array was passed in as the argument "
+                f"{_carry_name(fun)}{keystr(path)}."
             )
+
+
+def _carry_name(fun: Callable) -> str:
+    """The name of a loop body's carry parameter (its first), as JAX's messages name it."""
+    try:
+        params = list(inspect.signature(fun).parameters)
+    except (TypeError, ValueError):
+        params = []
+    return params[0] if params else "args[0]"
 
 
 def _key_scope(kind: str):
@@ -275,9 +298,9 @@ def _pred_index(pred):
         raise MeshjitTypeError(f"Pred must be a scalar, got {pred} of type {type(pred)}")
     aval = abstractify(pred)
     if aval.shape != ():
-        raise MeshjitTypeError(
-            f"Pred must be a scalar, got shape {aval.shape}: cond pred must be a scalar, got "
-            f"{aval.str_short()}"
+        raise MeshjitTypeError(  # JAX's words: the value, then its shape
+            f"Pred must be a scalar, got {_value_words(pred)} of shape {aval.shape}. (cond "
+            f"pred must be a scalar, got {aval.str_short()})"
         )
     if not (dtypes.is_bool(aval.dtype) or dtypes.is_int(aval.dtype) or dtypes.is_float(aval.dtype)):
         raise MeshjitTypeError(
@@ -290,6 +313,11 @@ def _pred_index(pred):
     return elementwise.convert_element_type(pred, dtypes.int32)
 
 
+def _value_words(x) -> str:
+    """A predicate or index as JAX's messages show it: its value, or a traced one's type."""
+    return aval_of(x).str_short() if isinstance(x, Tracer) else str(x)
+
+
 def _switch_index(index, n: int):
     if isinstance(index, str) or index is None:
         raise MeshjitTypeError(f"Index type must be an integer, got {index}.")
@@ -299,8 +327,9 @@ def _switch_index(index, n: int):
             f"Branch index must be scalar, got {aval.str_short()} of shape {aval.shape}."
         )
     if not dtypes.is_int(aval.dtype):
-        raise MeshjitTypeError(
-            f"Index type must be an integer, got {aval.dtype}: switch index must be an int scalar, got {aval.str_short()}"
+        raise MeshjitTypeError(  # JAX's words: the value, then its dtype
+            f"Index type must be an integer, got {_value_words(index)} as {aval.dtype}. (switch "
+            f"index must be an int scalar, got {aval.str_short()})"
         )
     if isinstance(index, (int, np.integer)):
         return np.asarray(min(max(int(index), 0), n - 1), dtypes.int32)
@@ -447,7 +476,7 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
     """`while cond_fun(val): val = body_fun(val)`; returns the final `val`."""
     _check_callable("while_loop", cond_fun=cond_fun, body_fun=body_fun)
     init_leaves, tree = tree_flatten(init_val)
-    _no_ref_carry(init_leaves, "while_body", body_fun)
+    _no_ref_carry(init_val, "while_body", body_fun, "result")
 
     body_keys = {}
 
@@ -647,7 +676,7 @@ def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=
     length = _scan_length(x_avals, length)
     slice_avals = [unstacked(a, "scan") for a in x_avals]
     init_leaves, carry_tree = tree_flatten(init)
-    _no_ref_carry(init_leaves, "scan", f)
+    _no_ref_carry(init, "scan", f, "result[0]")
     trace_fn = _scan_body_tracer(f, carry_tree, x_tree, slice_avals)
     with _key_scope("scan"):
         init_leaves, _, body, y_tree = _trace_carry(
@@ -688,6 +717,8 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
 
 def _shown(out) -> str:
     """A body's output as JAX names it: an array by its type (float32[]), else its type."""
+    if isinstance(out, tuple) and all(hasattr(o, "shape") for o in out):  # JAX's: the avals
+        return f"({', '.join(repr(aval_of(o)) for o in out)})"
     if isinstance(out, (tuple, list)) or not hasattr(out, "shape"):
         return type(out).__name__
     aval = aval_of(out)
@@ -722,12 +753,15 @@ def _scan_length(x_avals, length) -> int:
         length = max_dim(int_or_symbolic(length), 0)  # as JAX: a negative length runs none
         if leading and leading[0] != length:
             raise MeshjitValueError(
-                f"scan got `length` argument of {length} which disagrees with leading axis sizes {list(leading)}: scan got length={length} but xs with leading length {leading[0]}"
+                f"scan got `length` argument of {length} which disagrees with leading axis "
+                f"sizes {list(leading)}. (scan got length={length} but xs with leading length "
+                f"{leading[0]})"
             )
         return length
     if not leading:
         raise MeshjitValueError(
-            "scan got no values to scan over and `length` not provided: scan needs xs or an explicit length (xs has no arrays)"
+            "scan got no values to scan over and `length` not provided. (scan needs xs or an "
+            "explicit length: xs has no arrays)"
         )
     return leading[0]
 

@@ -7,6 +7,7 @@ import builtins
 import functools
 import math
 import operator
+import warnings
 
 import numpy as np
 
@@ -70,7 +71,7 @@ __all__ = [
 def asarray(a, dtype=None, order=None, *, copy=None, device=None, out_sharding=None):
     """JAX's jnp.asarray (`order` only 'K' or None; `device` / `out_sharding` place it)."""
     _check_order(order)
-    return placed(_asarray(a, dtype), device, out_sharding, "jnp.asarray")
+    return placed(_asarray(a, dtype, "asarray"), device, out_sharding, "jnp.asarray")
 
 
 def array(object, dtype=None, copy=True, order="K", ndmin=0, *, device=None, out_sharding=None):
@@ -90,8 +91,8 @@ def _check_order(order) -> None:
         raise MeshjitNotImplementedError("Only implemented for order='K'")
 
 
-def _asarray(a, dtype):
-    dtypes.check_user_dtype(dtype, "array")
+def _asarray(a, dtype, name: str = "array"):
+    dtypes.check_user_dtype(dtype, name)
     a = _from_jax_array(a)
     if a is None:
         raise MeshjitValueError("None is not a valid value for jnp.array")
@@ -109,6 +110,8 @@ def _asarray(a, dtype):
         if isinstance(a, (list, tuple)) and any(x is None for x in _leaves(a)):
             raise MeshjitValueError("None is not a valid value for jnp.array")
         leaves = _leaves(a) if isinstance(a, (list, tuple)) else [a]
+        if dtypes.strict_promotion and dtype is None and len(leaves) > 1:
+            result_type(*leaves)  # JAX's TypePromotionError for mixed leaves
         text = next((x for x in leaves if isinstance(x, (str, bytes))), None)
         if text is not None and dtype is None:  # JAX's check (NumPy parses it to a dtype)
             raise MeshjitTypeError(
@@ -323,6 +326,11 @@ def empty(shape, dtype=None, *, device=None, out_sharding=None):
 
 
 def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_sharding=None):
+    dtypes.check_user_dtype(dtype, "full_like")  # JAX's warning for 64 bits without x64
+    return _full_like(a, fill_value, dtype, shape, device, out_sharding)
+
+
+def _full_like(a, fill_value, dtype, shape, device, out_sharding):
     if getattr(a, "is_mutable_ref", False):  # a Ref's shape and dtype, as JAX's duck typing
         a = a.ref_aval.inner_aval
     if not (hasattr(a, "dtype") and hasattr(a, "shape")):  # duck typing, as JAX
@@ -347,15 +355,18 @@ def full_like(a, fill_value, dtype=None, shape=None, *, device=None, out_shardin
 
 
 def zeros_like(a, dtype=None, shape=None, *, device=None, out_sharding=None):
-    return full_like(a, 0, dtype, shape, device=device, out_sharding=out_sharding)
+    dtypes.check_user_dtype(dtype, "zeros_like")
+    return _full_like(a, 0, dtype, shape, device, out_sharding)
 
 
 def ones_like(a, dtype=None, shape=None, *, device=None, out_sharding=None):
-    return full_like(a, 1, dtype, shape, device=device, out_sharding=out_sharding)
+    dtypes.check_user_dtype(dtype, "ones_like")
+    return _full_like(a, 1, dtype, shape, device, out_sharding)
 
 
 def empty_like(prototype, dtype=None, shape=None, *, device=None, out_sharding=None):
-    return zeros_like(prototype, dtype, shape, device=device, out_sharding=out_sharding)
+    dtypes.check_user_dtype(dtype, "empty_like")
+    return _full_like(prototype, 0, dtype, shape, device, out_sharding)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -499,7 +510,10 @@ def eye(N, M=None, k=0, dtype=None, *, device=None):
         )
     rows = lax.broadcasted_iota(dtypes.int32, (N, M), 0)
     cols = lax.broadcasted_iota(dtypes.int32, (N, M), 1)
-    out = astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.default_float)
+    dtypes.check_user_dtype(dtype, "eye")  # JAX's warning names eye (astype's is muted)
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Explicitly requested dtype", UserWarning)
+        out = astype(lax.eq(lax.add(rows, k), cols), dtype or dtypes.default_float)
     return placed(out, device, None, "eye")
 
 

@@ -247,6 +247,7 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
     ):
         try:
             check_out(out, name)
+            dtypes.check_user_dtype(dtype, name)  # JAX's warning for 64 bits without x64
             if getattr(type(a), "is_mutable_ref", False):  # JAX's check_arraylike
                 raise MeshjitTypeError(
                     f"{name} requires ndarray or scalar arguments, got {type(a)} at position "

@@ -154,10 +154,10 @@ def ref_hint(x) -> str:
 
 
 def check_arraylike(name: str, *xs) -> None:
-    """Lists and tuples refused with JAX's message (a function of arrays does not take nested
-    sequences, as JAX's `check_arraylike`)."""
+    """Lists, tuples, dicts and sets refused with JAX's message (a function of arrays does not
+    take containers, as JAX's `check_arraylike`)."""
     for i, x in enumerate(xs):
-        if isinstance(x, (list, tuple, str)):
+        if isinstance(x, (list, tuple, str, dict, set, frozenset)):
             raise MeshjitTypeError(  # a string: the words of JAX's asarray or jit first
                 _string_words(name, x)
                 + f"{name} requires ndarray or scalar arguments, got {type(x)} at position {i}."

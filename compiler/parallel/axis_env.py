@@ -29,6 +29,10 @@ class AxisEnv:
         return math.prod(self.mesh.shape[a] for a in axes)
 
 
+# The primitive JAX's unbound-axis message names for an API built on another (pmean: psum).
+_BINDS = {"pmean": "psum"}
+
+
 def current_axis_env(what: str, axes: tuple[str, ...] = ()) -> AxisEnv:
     trace = current_trace()
     env = None if trace is None else trace.axis_env
@@ -42,7 +46,8 @@ def current_axis_env(what: str, axes: tuple[str, ...] = ()) -> AxisEnv:
                 "Evaluation rule for 'ppermute' not implemented. ",
             )
         raise kind(
-            f"{first}Found an unbound axis name: {names}. To fix this, please call {what} under "
+            f"{first}Found an unbound axis name: {names}. To fix this, please call "
+            f"{_BINDS.get(what, what)} under "
             f"`jax.shard_map`. ({what}{named} is only valid inside shard_map or pmap, where its "
             "axis names are bound)"
         )
@@ -80,8 +85,9 @@ def checked_axes(axis_name, what: str):
             )
         if axis not in env.mesh.axis_names:
             raise UnboundAxisError(
-                f"Found an unbound axis name: {axis}. {what}: axis {axis!r} is not in the mesh "
-                f"of the enclosing shard_map (its axes are {env.mesh.axis_names})"
+                f"Found an unbound axis name: {axis}. To fix this, please call "
+                f"{_BINDS.get(what, what)} under `jax.shard_map`. ({what}: axis {axis!r} is not "
+                f"in the mesh of the enclosing shard_map: its axes are {env.mesh.axis_names})"
             )
         if axis not in env.manual:
             raise MeshjitNameError(

@@ -214,7 +214,9 @@ def _all_reduce_or_same(prim, x, axis_name, axis_index_groups):
     if not (axes and all(a in vmapped for a in axes) and axis_index_groups is None):
         return _all_reduce(prim, x, axis_name, axis_index_groups)
     checked_axes(axis_name, prim.name)
-    return tree_map(lambda leaf: as_bound(leaf) if is_host_value(leaf) else _one(prim, leaf, axes), x)
+    return tree_map(
+        lambda leaf: as_bound(leaf) if is_host_value(leaf) else _one(prim, leaf, axes), x
+    )
 
 
 def pmean(x, axis_name, *, axis_index_groups=None):
@@ -283,6 +285,9 @@ def pcast(x, axis_name, *, to: str):
         raise MeshjitValueError(
             f"Got unexpected `to` value. Allowed `to` values are: {set(_PCAST_TO)} (got {to!r})"
         )
+    trace = current_trace()
+    if to == "varying" and (trace is None or trace.axis_env is None):  # JAX's words
+        raise MeshjitValueError("pvary should be called under jax.shard_map.")
     env, axes = checked_axes(axis_name, "pcast")
     if to != "varying":
         raise MeshjitNotImplementedError(f"pcast to={to!r}: meshjit has no {to} values")
@@ -365,6 +370,12 @@ def _check_group_split(what, axes, aval, dim: int, dim_name: str, size: int, til
             "all_to_all requires the size of the mapped axis axis_name to equal "
             f"x.shape[split_axis], but they are {size} and {n} respectively. ({dim_name} {dim} "
             f"of {aval.str_long()}, over {axes})"
+        )
+    if what == "psum_scatter" and not tiled and n != size:  # JAX's words
+        raise MeshjitValueError(
+            f"reduce_scatter operand scatter dimension size {n} must match shard count {size} "
+            f"(psum_scatter over {axes}: {dim_name} {dim} of {aval.str_long()} has size {n}, "
+            f"which must be equal to {size}, the group size)"
         )
     if (tiled and n % size) or (not tiled and n != size):
         need = f"divisible by {size}" if tiled else f"equal to {size}"

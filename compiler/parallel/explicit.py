@@ -332,8 +332,8 @@ def _reshard_leaf(x, sharding: NamedSharding):
     if sharding is None:
         return x
     aval = abstractify(x)
-    _check_reshard(aval, sharding)
     sharding = _spec_for_rank(sharding, aval.ndim)
+    _check_reshard(aval, sharding)
     if current_trace() is None:
         from meshjit.compiler.runtime.device_put import device_put
 
@@ -347,10 +347,16 @@ def _reshard_leaf(x, sharding: NamedSharding):
 
 def _spec_for_rank(sharding: NamedSharding, ndim: int) -> NamedSharding:
     """JAX's `_normalized_spec_for_aval`: the spec given one entry per dimension (the result's
-    `.sharding.spec` is `P(None, None)`, not `P()`)."""
+    `.sharding.spec` is `P(None, None)`, not `P()`); trailing None entries past the rank are
+    dropped, as JAX's canonical spec drops them."""
     spec = sharding.spec
     if len(spec) == ndim:
         return sharding
+    if len(spec) > ndim:
+        if any(entry is not None for entry in spec[ndim:]):
+            return sharding  # _check_reshard refuses it
+        trimmed = PartitionSpec(*spec[:ndim], unreduced=spec.unreduced, reduced=spec.reduced)
+        return NamedSharding(sharding.mesh, trimmed)
     padded = PartitionSpec(
         *spec, *[None] * (ndim - len(spec)), unreduced=spec.unreduced, reduced=spec.reduced
     )
@@ -442,6 +448,10 @@ _JAX_API_NAMES = {
 def place(x, target, what: str, device=None):
     """`x` where `device=` / `out_sharding=` of a creation function put it: a sharding over
     Explicit axes types it, another sharding constrains it, a device moves it (outside jit)."""
+    if what in _CONVERT_FAMILY and target is device and not _is_placement(device):
+        raise MeshjitValueError(  # JAX's words (its convert_element_type's sharding check)
+            f"sharding={device!r} must be an instance of jax.sharding.Sharding"
+        )
     if target is device and type(target) is NamedSharding and isinstance(target.mesh, Mesh):
         if what in _FULL_FAMILY:
             return _full_on(x, target)
@@ -463,6 +473,16 @@ def place(x, target, what: str, device=None):
 # The creation functions of JAX's lax.full, whose device= sharding lays the array out eagerly
 # (as given: P('x') stays P('x',)) and is ignored inside jit.
 _FULL_FAMILY = frozenset({"zeros", "ones", "full", "full_like"})
+
+
+# The creation functions JAX places with convert_element_type(..., sharding=device), which
+# takes only a device or a sharding.
+_CONVERT_FAMILY = frozenset({"jnp.asarray", "jnp.array", "linspace"})
+
+
+def _is_placement(device) -> bool:
+    """Not a name or a number (JAX takes a device or a sharding there)."""
+    return not isinstance(device, (str, int))
 
 
 # The creation functions JAX ends with device_put(result, device).
@@ -674,7 +694,7 @@ def _required(kwargs: dict, name: str, given, what: str):
     at_call = kwargs.pop(name, None)
     if given is None and at_call is None:
         raise MeshjitTypeError(
-            f"{what}: missing required keyword argument: '{name}' (give it to {what}(...) or "
+            f"Missing required keyword argument: '{name}' ({what}: give it to {what}(...) or "
             "to the call)"
         )
     return given if given is not None else at_call

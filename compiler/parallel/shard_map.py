@@ -419,7 +419,7 @@ def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str, f=None) -> lis
     return per_dim
 
 
-def _local_aval(aval: ShapedArray, per_dim, mesh, i: int) -> ShapedArray:
+def _local_aval(aval: ShapedArray, per_dim, mesh, i: int, fname: str) -> ShapedArray:
     if is_token_aval(aval):  # (JAX fails with an AttributeError)
         raise MeshjitTypeError(
             f"shard_map argument {i} is a token (Tok): shard_map takes arrays (create the "
@@ -435,10 +435,12 @@ def _local_aval(aval: ShapedArray, per_dim, mesh, i: int) -> ShapedArray:
                 else (f"mesh axes {axes} (of total size {parts})")
             )
             raise MeshjitValueError(
-                "shard_map was given argument arrays with axis sizes that are not evenly "
-                "divisible by the corresponding mesh axis sizes: shard_map argument "
-                f"{i} of type {aval.str_long()}, which maps array axis {d} (of size {size}) to "
-                f"{to}, but {parts} does not evenly divide {size}"
+                f"shard_map applied to the function '{fname}' was given argument arrays with "
+                "axis sizes that are not evenly divisible by the corresponding mesh axis sizes:"
+                f"\n\nThe mesh given has shape {tuple(mesh.shape.values())} with corresponding "
+                f"axis names {tuple(mesh.axis_names)}.\n\nthe passed args[{i}] of shape "
+                f"{aval.str_long()} maps array axis {d} (of size {size}) to {to}, but {parts} "
+                f"does not evenly divide {size}"
             )
         shape.append(size // parts)
     vma = aval.vma | frozenset(a for axes in per_dim for a in axes)
@@ -457,7 +459,10 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
     if outer is None and _all_explicit(mesh, manual):
         for s, a, axes in zip(in_specs, avals, in_axes):
             _check_spec_matches_type(s, a, axes)
-    local = [_local_aval(a, axes, mesh, i) for i, (a, axes) in enumerate(zip(avals, in_axes))]
+    fname = getattr(f, "__name__", f)
+    local = [
+        _local_aval(a, axes, mesh, i, fname) for i, (a, axes) in enumerate(zip(avals, in_axes))
+    ]
     env = AxisEnv(mesh.abstract_mesh, _mesh_order(mesh, all_manual), spec.check_vma)
     concrete = _concrete_args(leaves)
     show = None

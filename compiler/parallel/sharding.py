@@ -766,14 +766,16 @@ class NamedSharding(Sharding):
         """`devices_indices_map` for this process's devices."""
         return {d: i for d, i in self.devices_indices_map(global_shape).items() if _is_local(d)}
 
-    def check_rank(self, ndim: int, what: str) -> None:
+    def check_rank(self, ndim: int, what: str, given: str = "the sharding") -> None:
+        """JAX's words for a spec longer than the rank (`what`: the value, `given`: the
+        argument that gave the sharding)."""
         if len(self.spec) > ndim:
             scalar = " For scalars the PartitionSpec should be P()" if ndim == 0 else ""
             raise MeshjitValueError(  # JAX's words (jit's, with_sharding_constraint's)
-                f"{what} is incompatible with its sharding annotation {self}: PartitionSpec "
-                f"{self.spec} has {len(self.spec)} entries but the array has rank {ndim}: the "
-                f"sharding is only valid for values of rank at least {len(self.spec)}, but was "
-                f"applied to a value of rank {ndim}.{scalar}"
+                f"{what} is incompatible with its sharding annotation {self}: Sharding {self} "
+                f"is only valid for values of rank at least {len(self.spec)}, but was applied to "
+                f"a value of rank {ndim}.{scalar} (the PartitionSpec of {given} has "
+                f"{len(self.spec)} entries but the array has rank {ndim})"
             )
 
     def tensor_sharding(self, mesh_name: str, ndim: int) -> TensorSharding:
@@ -863,7 +865,13 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
                 )
             seen.add(axis)
     for axis in spec.unreduced | spec.reduced:
-        if axis not in mesh.axis_names or axis in seen:
+        if axis not in mesh.axis_names:  # JAX's words
+            kind = "Unreduced" if axis in spec.unreduced else "Reduced"
+            raise MeshjitValueError(
+                f"{kind} axes {axis} is not found in mesh.axis_names={mesh.axis_names}. Got "
+                f"pspec={spec}"
+            )
+        if axis in seen:
             raise MeshjitValueError(
                 f"PartitionSpec {spec}: unreduced / reduced axis {axis!r} must be a mesh axis "
                 "the partitions do not use"
@@ -1175,18 +1183,33 @@ _SPEC_NOUN = {"device_put": " device", "reshard": " out_shardings"}
 
 
 def _tupled_words(shardings, tree, what: str) -> str:
-    """JAX's first words when reshard's shardings, which it matches against its values as a
-    tuple of arguments, are no tuple of their number."""
-    if what != "reshard":
+    """JAX's first words when reshard's or jit's shardings, which it matches against its values
+    as a tuple of arguments, are no tuple of their number."""
+    name = _TUPLED.get(what)
+    if name is None:
         return ""
     args = len(tree_flatten(tree)[1].children())
     if type(shardings) is tuple and len(shardings) == args:
         return ""
-    return (
-        "reshard out_shardings specification must be a tree prefix of the positional arguments "
-        "tuple. In particular, reshard out_shardings must either be a Sharding, a PartitionSpec, "
-        "or a tuple of length equal to the number of positional arguments. "
+    words = (
+        f"{name} specification must be a tree prefix of the positional arguments tuple. In "
+        f"particular, {name} must either be a Sharding, a PartitionSpec, or a tuple of length "
+        "equal to the number of positional arguments. "
     )
+    if isinstance(shardings, (tuple, list)):
+        words += (
+            f"But {name} is the wrong length: got a tuple or list of length {len(shardings)} "
+            f"for an args tuple of length {args}. "
+        )
+    return words
+
+
+# The APIs matching their shardings against the arguments' tuple, and JAX's name for them.
+_TUPLED = {
+    "reshard": "reshard out_shardings",
+    "jit in_shardings": "pjit in_shardings",
+    "pjit in_shardings": "pjit in_shardings",
+}
 
 
 def _describe(tree) -> str:

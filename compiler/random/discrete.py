@@ -128,10 +128,20 @@ def permutation(key, x, axis=0, independent=False):
     return jnp.take(x, order, axis)
 
 
+# Where JAX's concretization error says the traced size arose.
+_ARISES = {
+    "choice": "The error occurred in jax.random.choice()",
+    "permutation": "argument x of jax.random.permutation()",
+}
+
+
 def _concrete_int(x, name) -> int:
     if isinstance(x, Tracer):
-        raise ConcretizationError(
-            f"{name}: the size {x.aval.str_short()} must be a concrete integer, not a traced value"
+        shape = f"{x.aval.dtype.name}[{','.join(map(str, x.aval.shape))}]"
+        raise ConcretizationError(  # JAX's words
+            "Abstract tracer value encountered where concrete value is expected: traced array "
+            f"with shape {shape}\n{_ARISES[name]}\n{name}: the size is the result's shape, so it "
+            "must be a concrete integer, not a traced value"
         )
     return int(np.asarray(x))
 

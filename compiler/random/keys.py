@@ -443,6 +443,15 @@ def key_data(keys):
     return data
 
 
+def _typed_data_words(keys, impl) -> str:
+    """JAX's check of a typed key array given as key data: its rank, then shape, then dtype."""
+    if keys.ndim == 0:
+        return "expected key_data.ndim >= 1; got ndim=0"
+    if tuple(keys.shape[-1:]) != impl.key_shape:
+        return f"expected key_data.shape to end with {impl.key_shape}; got shape={keys.shape}"
+    return f"expected key_data.dtype = uint32; got dtype={keys.dtype.name}"
+
+
 def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
     """Typed keys over `key_bits_array`, uint32 data whose shape ends in the key shape of
     `impl` (default: `jax_default_prng_impl`); `dtype` (a key dtype, `key.dtype`) names the
@@ -452,8 +461,8 @@ def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
     impl = resolve_impl(impl if dtype is None else dtype)
     if is_typed_key(key_bits_array):
         raise MeshjitTypeError(
-            "JAX encountered invalid PRNG key data: expected key_data.dtype = uint32; got "
-            f"dtype={key_bits_array.dtype.name}. wrap_key_data takes raw uint32 key data, but "
+            f"JAX encountered invalid PRNG key data: {_typed_data_words(key_bits_array, impl)}. "
+            "wrap_key_data takes raw uint32 key data, but "
             "was given a typed key array "
             f"({key_bits_array.dtype.name}{list(key_bits_array.shape)}): typed and raw keys do "
             "not mix; it is already a key"

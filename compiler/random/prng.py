@@ -226,7 +226,7 @@ def _seed_aval(seed, ctor_name: str):
     if aval.shape:
         raise MeshjitTypeError(
             f"{ctor_name} accepts a scalar seed, but was given an array of shape {aval.shape} "
-            "!= (): split one key instead"
+            "!= (). Use jax.vmap for batching"
         )
     if not dtypes.is_int(aval.dtype):
         raise MeshjitTypeError(f"PRNG key seed must be an integer; got {aval.str_short()}")

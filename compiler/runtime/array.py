@@ -72,6 +72,7 @@ def _removed(advice: str) -> property:
 
 
 @boundary_methods(
+    "__array__",
     "__float__",
     "__complex__",
     "__int__",
@@ -140,14 +141,29 @@ class Array(ArrayMethods):
         """Frees the device buffers now; the array cannot be used afterwards."""
         self._impl.delete()
 
-    def check_live(self, what: str = "reading") -> None:
+    def check_live(self, what: str = "reading", argument: int | None = None) -> None:
+        """Refuses a deleted array: JAX's words, and XLA's when it is a call's `argument`."""
         if self._impl.is_deleted():
+            xla = (
+                "Buffer has been deleted or donated."
+                if argument is None
+                else f"INVALID_ARGUMENT: Invalid buffer passed to Execute() as argument "
+                f"{argument} to replica 0: INVALID_ARGUMENT: Buffer has been deleted or donated."
+            )
             raise DeletedArrayError(
                 f"Array has been deleted with shape={self.aval.str_long()}. ({what} an Array "
                 "that was donated to a jit call (donate_argnums / donate_argnames) or freed "
-                "with .delete() (Buffer has been deleted or donated.); use the call's result "
-                "instead)"
+                f"with .delete() ({xla}); use the call's result instead)"
             )
+
+    def to_device(self, device, *, stream=None) -> Array:
+        """The array copied to `device` (or laid out by a sharding): the array API's spelling
+        of device_put (`stream` is not implemented, as in JAX)."""
+        from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
+
+        if stream is not None:
+            raise MeshjitNotImplementedError("stream argument of array.to_device()")
+        return device_put(self, device)
 
     def __array__(self, dtype=None, copy=None):
         self.check_live()
@@ -282,13 +298,6 @@ class Array(ArrayMethods):
         raise MeshjitNotImplementedError(
             "JAX Arrays do not implement the arr.flat property: consider arr.flatten() instead."
         )
-
-    def to_device(self, device, *, stream=None) -> Array:
-        """The array copied to `device` (or laid out by a sharding): the array API's spelling
-        of device_put."""
-        from meshjit.compiler.runtime.device_put import device_put  # it makes Arrays
-
-        return device_put(self, device)
 
     def devices(self) -> set:
         return set(self._placement._devices)

@@ -125,7 +125,7 @@ def _put_traced(x: Tracer, target):
 
 
 def _put_sharded(x, aval, sharding: NamedSharding) -> Array:
-    sharding.check_rank(aval.ndim, f"device_put of {aval.str_short()}")
+    sharding.check_rank(aval.ndim, "One of device_put args")
     if isinstance(sharding.mesh, AbstractMesh):  # JAX's words: it asks where the devices are
         raise MeshjitValueError(
             "is_fully_addressable is not implemented for `jax.sharding.AbstractMesh`. "

@@ -154,7 +154,10 @@ def _check_donations(buffers: list, donated: tuple) -> None:
         if donated[i] and donated[j]:
             what, toy = "donate the same buffer twice in", "f(donate(a), donate(a))"
         elif donated[j]:
-            what, toy = "use a buffer that was previously donated in the same call to", "f(donate(a), a)"
+            what, toy = (
+                "use a buffer that was previously donated in the same call to",
+                "f(donate(a), a)",
+            )
         else:
             what, toy = "donate a buffer which is also used by the same call to", "f(a, donate(a))"
         raise client.JaxRuntimeError(
@@ -178,7 +181,7 @@ def _result_aval(aval, requested, placed):
 def _raise_if_deleted(leaves) -> None:
     for i, x in enumerate(leaves):
         if type(x) is Array:
-            x.check_live(f"argument {i} of the call is")
+            x.check_live(f"argument {i} of the call is", argument=i)
 
 
 def compile_executable(

@@ -111,9 +111,13 @@ class Ref:
         if self.tracer is not None:
             if trace is None or self.tracer._trace.done and self.tracer._trace is not trace:
                 raise UnexpectedTracerError(
-                    f"Encountered an unexpected tracer: a mutable array reference of type "
-                    f"{self.ref_aval} created or passed in a trace that has finished was used "
-                    "outside it (it leaked, e.g. through a global or a closure)"
+                    "Encountered an unexpected tracer. A function transformed by JAX had a side "
+                    "effect, allowing for a reference to an intermediate value with type "
+                    f"{self.ref_aval} wrapped in a DynamicJaxprTracer to escape the scope of the "
+                    "transformation.\nJAX transformations require that functions explicitly "
+                    "return their outputs, and disallow saving intermediate values to global "
+                    "state. (The mutable array reference was created or passed in a trace that "
+                    "has finished, and used outside it.)"
                 )
             return self.tracer
         return self if trace is None else self.captured(trace)
@@ -135,6 +139,7 @@ class Ref:
 
     def __getitem__(self, index):
         if _has_dslice(index):  # `ref[pl.ds(i, n)]`: the value read, then indexed
+            _check_index_rank(index, self.shape)
             check_dslice_bounds(index, self.shape)
             return get_p.bind(self.operand(), index=())[index]
         entries, operands = parse_index(index, self.shape, _is_dynamic, current_trace() is not None)
@@ -245,6 +250,15 @@ def _concrete_int(x):
     return None
 
 
+def _check_index_rank(index, shape: tuple) -> None:
+    """JAX's check of a ref's index: no more entries than dimensions ('...' and None aside)."""
+    items = index if type(index) is tuple else (index,)
+    if sum(i is not Ellipsis and i is not None for i in items) > len(shape):
+        raise MeshjitValueError(  # JAX's words
+            f"`indices` must not be longer than `shape`: indices={index}, shape={shape}"
+        )
+
+
 def _is_dynamic(item) -> bool:
     return type(item) is Tracer or isinstance(getattr(item, "aval", None), ShapedArray)
 
@@ -282,7 +296,12 @@ def empty_ref(ty, *, memory_space=None) -> Ref:
 
 
 def freeze(ref: Ref):
-    """The value a reference holds, as an array (`jax.freeze`)."""
+    """The value a reference holds, as an array (`jax.freeze`). As JAX's (whose eager rule
+    reads `ref[()]`), an array given outside a trace is its own value."""
+    from meshjit.compiler.runtime.array import Array  # runtime/ sits above
+
+    if current_trace() is None and isinstance(ref, Array):
+        return ref[()]
     _check_ref("freeze", ref)
     return freeze_p.bind(ref.operand())
 
@@ -312,6 +331,7 @@ def swap(ref: Ref, idx, value):
     idx = _whole_if_empty(idx)
     value = _implicit_cast(ref.dtype, value)
     if _has_dslice(idx):
+        _check_index_rank(idx, ref.shape)
         check_dslice_bounds(idx, ref.shape)
         whole = get_p.bind(ref.operand(), index=())
         swap_p.bind(ref.operand(), whole.at[idx].set(value), index=())
@@ -343,6 +363,7 @@ def addupdate(ref: Ref, idx, value) -> None:
     """`ref[idx] += value` as one update (`jax.ref.addupdate`)."""
     idx = _whole_if_empty(idx)
     if _has_dslice(idx):
+        _check_index_rank(idx, ref.shape)
         check_dslice_bounds(idx, ref.shape)
         whole = get_p.bind(ref.operand(), index=())
         swap_p.bind(ref.operand(), whole.at[idx].add(value), index=())

@@ -882,7 +882,7 @@ def r10_lax_top_k_scalar():
 
 @mistake("Shapes must be 1D sequences of concrete values of integer type")
 def r10_lax_top_k_float_k():
-    return lax.top_k(jnp.ones(5), 2.0)
+    return lax.top_k(jnp.ones(5), 2.5)
 
 
 @mistake("k must be smaller than the size of reduction_dim 5")

@@ -72,7 +72,9 @@ def dtype(x):
 
 def convert_element_type(operand, new_dtype, **kwargs):
     """lax.convert_element_type; a Python or NumPy operand gives an array, as JAX's (meshjit's
-    internal one folds host values into host constants)."""
+    internal one folds host values into host constants); a 64-bit dtype without x64 warns
+    as JAX's does."""
+    _dtypes.check_user_dtype(new_dtype, "convert_element_type")
     return _materialize(_convert_element_type(operand, new_dtype, **kwargs))
 
 
