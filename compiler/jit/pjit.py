@@ -130,11 +130,18 @@ def _pjit_transpose(cts, *args, jaxpr, name):
 @batching_rules.register(pjit_p)
 def _pjit_batcher(args, dims, *, jaxpr, name):
     batched = [d is not None for d in dims]
-    with plain_names():
-        new, out_batched = batch_jaxpr(jaxpr, batched)
+    fronted = all_to_front(args, dims)
+    with plain_names():  # traced at the arguments' types: their shardings kept, as JAX's
+        new, out_batched = batch_jaxpr(jaxpr, batched, batched_avals=_typed_avals(fronted))
     consts, new = closure_convert(new)
-    outs = pjit_p.bind(*consts, *all_to_front(args, dims), jaxpr=new, name=name)
+    outs = pjit_p.bind(*consts, *fronted, jaxpr=new, name=name)
     return outs, [0 if b else None for b in out_batched]
+
+
+def _typed_avals(args) -> list:
+    """The arguments' types with a type sharding (others None: batched as the jaxpr's)."""
+    avals = [aval_of(x) for x in args]
+    return [a if getattr(a, "sharding", None) is not None else None for a in avals]
 
 
 axis_rules.add(pjit_p)

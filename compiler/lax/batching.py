@@ -182,11 +182,14 @@ def batch_jaxpr(
     axis: BatchAxis | None = None,
     axis_env=None,
     batched_vma: frozenset = frozenset(),
+    batched_avals: Sequence | None = None,
 ) -> tuple[ClosedJaxpr, list[bool]]:
     """`closed` over examples: the batched inputs (and outputs) carry the mapped axis in front.
     Outputs listed in `force_out` are batched (broadcast) even when they do not vary. Returns
     the new jaxpr and which of its outputs are batched. `axis_env`: a shard_map body's;
-    `batched_vma`: the manual axes the batched inputs then vary over (spmd_axis_name)."""
+    `batched_vma`: the manual axes the batched inputs then vary over (spmd_axis_name);
+    `batched_avals`: the batched inputs' own types (their mapped axis in front), when the
+    jaxpr is called on them as they are (a jit keeps their shardings in its types)."""
     axis = axis or current_axis()
     if isinstance(force_out, bool):
         force_out = [force_out] * len(closed.out_avals)
@@ -194,6 +197,8 @@ def batch_jaxpr(
         batched_aval(a, axis.size).update(vma=a.vma | batched_vma) if b else a
         for a, b in zip(closed.in_avals, in_batched)
     ]
+    if batched_avals is not None:
+        avals = [_typed_like(a, t) if b else a for a, t, b in zip(avals, batched_avals, in_batched)]
     out_batched: list[bool] = []
 
     def fun(*args):
@@ -210,6 +215,14 @@ def batch_jaxpr(
         tracers = [trace.new_arg(a) for a in avals]
         out = trace.finish(list(fun(*tracers)))
     return out, out_batched
+
+
+def _typed_like(aval, typed):
+    """`aval` with `typed`'s sharding when `typed` is the same type but for it."""
+    same = typed is not None and (typed.shape, typed.dtype) == (aval.shape, aval.dtype)
+    if not same or getattr(typed, "sharding", None) is None:
+        return aval
+    return typed.update(weak_type=aval.weak_type, vma=aval.vma)
 
 
 def vmap_flat(fun, args: Sequence, axis: BatchAxis):

@@ -799,18 +799,29 @@ def map(f: Callable, xs, *, batch_size: int | None = None):
     if batch_size == 0:  # JAX's: one full batch, a vmap
         return vmap(f)(xs)
     batches, rest = divmod(length, batch_size)
-    parts = []
-    if batches:
-        cut = [slicing.slice_in_dim(x, 0, batches * batch_size, 1, 0) for x in leaves]
-        blocks = [shapes.reshape(x, (batches, batch_size, *aval_of(x).shape[1:])) for x in cut]
+    # JAX's order of equations: each leaf's scanned block then its remainder, the scan, the
+    # remainder's vmap, then each leaf's merge and concatenation
+    size = batches * batch_size
+    blocks, tails = [], []
+    for x in leaves:
+        if batches:
+            blocks.append(_scan_block(x, batches, batch_size))
+        if rest:
+            tails.append(slicing.slice_in_dim(x, size, length, 1, 0))
+    blocks, tails = blocks or None, tails or None
+    if blocks is not None:
         ys = scan(lambda _, x: ((), vmap(f)(x)), (), tree_unflatten(tree, blocks))[1]
-        parts.append(_tree_map(lambda y: _merge_leading(y, batches * batch_size), ys))
-    if rest:
-        tail = [slicing.slice_in_dim(x, batches * batch_size, length, 1, 0) for x in leaves]
-        parts.append(vmap(f)(tree_unflatten(tree, tail)))
-    if len(parts) == 1:
-        return parts[0]
-    return _tree_map(lambda a, b: shapes.concatenate([a, b], 0), *parts)
+    if tails is None:
+        return _tree_map(lambda y: _merge_leading(y, size), ys)
+    tail_ys = vmap(f)(tree_unflatten(tree, tails))
+    if blocks is None:
+        return tail_ys
+    return _tree_map(lambda a, b: shapes.concatenate([_merge_leading(a, size), b], 0), ys, tail_ys)
+
+
+def _scan_block(x, batches: int, batch_size: int):
+    cut = slicing.slice_in_dim(x, 0, batches * batch_size, 1, 0)
+    return shapes.reshape(cut, (batches, batch_size, *aval_of(x).shape[1:]))
 
 
 def _merge_leading(y, size):

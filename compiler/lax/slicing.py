@@ -436,9 +436,9 @@ def _dynamic_slice_batcher(args, dims, *, slice_sizes):
         return dynamic_slice_p.bind(x, zero, *starts, slice_sizes=(size, *slice_sizes)), 0
     from meshjit.compiler.lax import gather_scatter  # a later family
 
-    x_shape = aval_of(x).shape if dx is None else tuple(np.delete(aval_of(x).shape, dx))
-    highs = [max(a - b, 0) for a, b in zip(x_shape, slice_sizes)]  # as dynamic_slice clamps
-    indices = _index_vectors(starts, dstarts, size, highs)
+    # unclamped, as JAX's: the CLIP gather clamps each window into range (and checkify's
+    # index_checks see the starts as given)
+    indices = _index_vectors(starts, dstarts, size)
     n = len(slice_sizes)
     if dx is None:
         dn = gather_scatter.GatherDimensionNumbers(
@@ -554,9 +554,7 @@ split_p = Primitive("split", multiple_results=True)
 @abstract_eval_rules.register(split_p)
 def _split_rule(x, *, sizes, axis):
     # the params keep NumPy sizes as given (JAX prints them so); the pieces' dims are ints
-    return [
-        x.update(shape=(*x.shape[:axis], _dim(size), *x.shape[axis + 1 :])) for size in sizes
-    ]
+    return [x.update(shape=(*x.shape[:axis], _dim(size), *x.shape[axis + 1 :])) for size in sizes]
 
 
 def _dim(size):

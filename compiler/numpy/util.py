@@ -197,9 +197,14 @@ def arraylike(name: str, *xs) -> list:
 
 
 def result_type(*args) -> np.dtype:
+    return weak_result_type(*args)[0]
+
+
+def weak_result_type(*args) -> tuple[np.dtype, bool]:
+    """The promoted dtype of `args` and whether it is weak (Python scalars alone)."""
     if not args:  # JAX's ValueError and words
         raise MeshjitValueError("at least one array or dtype is required")
-    return dtypes.result_type(*[_typed(a) for a in args])[0]
+    return dtypes.result_type(*[_typed(a) for a in args])
 
 
 def _typed(a):

@@ -494,6 +494,12 @@ class PartitionSpec(tuple):
     """Per-dimension mesh axes: None, an axis name, a tuple of names, or UNCONSTRAINED."""
 
     UNCONSTRAINED = UNCONSTRAINED
+    # JAX's slots, read on the class too (`hasattr(P, "unreduced")`)
+    unreduced: frozenset = frozenset()
+    reduced: frozenset = frozenset()
+
+    def __init_subclass__(cls, *args, **kwargs):
+        raise MeshjitTypeError("Subclassing `jax.P` is prohibited.")
 
     def __new__(cls, *partitions, unreduced=frozenset(), reduced=frozenset()):
         for p in partitions:
@@ -534,6 +540,54 @@ class PartitionSpec(tuple):
             return tuple.__hash__(self)
         return hash((tuple(self), self.unreduced, self.reduced))
 
+    @property
+    def partitions(self) -> tuple:
+        return tuple(self)
+
+    def update(self, partitions=None, unreduced=None, reduced=None):
+        """This spec with its partitions, unreduced or reduced axes replaced (JAX's)."""
+        return PartitionSpec(
+            *(self if partitions is None else partitions),
+            unreduced=self.unreduced if unreduced is None else unreduced,
+            reduced=self.reduced if reduced is None else reduced,
+        )
+
+    def index(self, value, *args):
+        return tuple.index(self, _canonical_partition(value), *args)
+
+    def count(self, value):
+        return tuple.count(self, _canonical_partition(value))
+
+    def __add__(self, other):
+        """`P + P` joins partitions and axis sets; `P + tuple` a P, refused (JAX's TypeError)
+        when this spec has unreduced / reduced axes."""
+        if isinstance(other, PartitionSpec):
+            return PartitionSpec(
+                *self,
+                *other,
+                unreduced={*self.unreduced, *other.unreduced},
+                reduced={*self.reduced, *other.reduced},
+            )
+        if not isinstance(other, tuple):
+            return NotImplemented
+        _refuse_tuple_join(self, other, "__add__")
+        return PartitionSpec(*self, *other)
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        _refuse_tuple_join(self, other, "__radd__")
+        return PartitionSpec(*other, *self)
+
+    def to_lo(self):
+        return [self]
+
+    def to_tangent_spec(self):
+        return self
+
+    def to_ct_spec(self):
+        return self.update(unreduced=self.reduced, reduced=self.unreduced)
+
     def axes_of(self, dim: int) -> tuple[str, ...]:
         p = self[dim] if dim < len(self) else None
         if p is None or p is UNCONSTRAINED:
@@ -542,6 +596,15 @@ class PartitionSpec(tuple):
 
     def __reduce__(self):
         return (_rebuild_spec, (tuple(self), self.unreduced, self.reduced))
+
+
+def _refuse_tuple_join(spec, other, method: str) -> None:
+    for name in ("unreduced", "reduced"):
+        if getattr(spec, name):
+            raise MeshjitTypeError(
+                f"other {other} cannot be of instance `tuple` when self {spec} has {name} in "
+                f"`{method}` of PartitionSpec."
+            )
 
 
 def _rebuild_spec(partitions, unreduced, reduced):

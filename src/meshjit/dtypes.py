@@ -8,7 +8,8 @@ import numpy as np
 from meshjit.compiler.ad.api import float0
 from meshjit.compiler.ir import dtypes as _dtypes
 from meshjit.compiler.numpy.scalar_types import EXTENDED_KIND, PRNG_KEY_KIND, issubdtype
-from meshjit.numpy import bfloat16, finfo, iinfo, result_type
+from meshjit.compiler.numpy.util import weak_result_type
+from meshjit.numpy import bfloat16, finfo, iinfo
 
 TypePromotionError = _dtypes.TypePromotionError  # a ValueError, as JAX's
 extended = EXTENDED_KIND  # the kind of the dtypes NumPy lacks (typed keys')
@@ -22,6 +23,12 @@ def canonicalize_dtype(dtype, allow_extended_dtype: bool = False) -> np.dtype:
 
 
 itemsize_bits = _dtypes.bit_width
+
+
+def result_type(*args, return_weak_type_flag: bool = False):
+    """JAX's promotion of `args`; with `return_weak_type_flag`, `(dtype, weak_type)`."""
+    dtype, weak = weak_result_type(*args)
+    return (dtype, weak) if return_weak_type_flag else dtype
 
 
 def scalar_type_of(x):

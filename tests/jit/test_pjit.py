@@ -80,3 +80,23 @@ def test_make_jaxpr_return_shape():
     )
     assert shapes["y"].shape == (3,) and shapes["y"].dtype == np.int32
     assert closed.out_avals == [ShapedArray((3,), np.int32)]
+
+
+def test_vmap_of_a_nested_jit_keeps_the_arguments_shardings_in_its_types():
+    # JAX's batched jit is traced at the arguments' types: an Explicit-sharded mapped axis
+    # (and the examples' own dims) stay sharded in the results
+    from meshjit.sharding import AxisType, reshard
+    from meshjit.sharding import PartitionSpec as P
+
+    mesh = meshjit.make_mesh((4, 2), ("data", "model"), axis_types=(AxisType.Explicit,) * 2)
+    with meshjit.set_mesh(mesh):
+        x = reshard(jnp.arange(24.0).reshape(8, 3), P("data"))
+        y = meshjit.vmap(meshjit.jit(lambda v: v * 2))(x)
+        assert str(meshjit.typeof(y)) == "float32[8@data,3]"
+        np.testing.assert_array_equal(y, np.arange(24.0).reshape(8, 3) * 2)
+        z = reshard(jnp.ones((4, 8)), P(None, "model"))
+        out = meshjit.vmap(meshjit.jit(lambda v: v.sum()), in_axes=1)(z)
+        assert str(meshjit.typeof(out)) == "float32[8@model]"
+        keys = reshard(meshjit.random.split(meshjit.random.key(0), 8), P("data"))
+        draws = meshjit.vmap(lambda k: meshjit.random.uniform(k, (3,)))(keys)
+        assert str(meshjit.typeof(draws)) == "float32[8@data,3]"

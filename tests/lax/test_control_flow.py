@@ -627,6 +627,18 @@ def test_map_with_a_batch_size_scans_over_vmapped_batches_and_a_remainder():
         np.testing.assert_array_equal(doubled, xs * 2)
 
 
+def test_map_with_a_batch_size_orders_its_equations_as_jax():
+    # JAX 0.10.2's make_jaxpr: each leaf's batches and remainder, the scan, the remainder's
+    # vmap, then each leaf's reshape and concatenate
+    xs = {"a": np.ones((6, 2), np.float32), "b": np.ones(6, np.float32)}
+    f = lambda d: lax.map(lambda r: (r["a"] ** 2).sum() + r["b"], d, batch_size=4)
+    names = [e.primitive.name for e in meshjit.make_jaxpr(f)(xs).eqns]
+    assert names == [
+        *("slice", "reshape", "slice") * 2,
+        *("scan", "integer_pow", "reduce_sum", "add", "reshape", "concatenate"),
+    ], names
+
+
 def test_map_with_a_batch_size_and_zero_size_outputs_is_jaxs_zero_division_error():
     # JAX flattens the batches with reshape(-1, ...): its size % 0 (fuzz seed 261153)
     xs = np.zeros((3, 0, 3), np.float32)

@@ -215,3 +215,25 @@ def test_a_vmapped_dynamic_update_slice_of_a_weak_operand_stays_weak():
     mapped, plain = meshjit.jit(f)(x)
     assert mapped.weak_type and not plain.weak_type
     np.testing.assert_array_equal(np.asarray(mapped)[:, 2, 1:], -0.5)
+
+
+def test_a_vmapped_dynamic_slice_gathers_unclamped_starts_as_jax():
+    # JAX batches dynamic_slice into a CLIP gather of the starts as given (no clamp in the
+    # jaxpr): the gather clamps each window, and checkify's index_checks see the bad start
+    from meshjit.experimental import checkify
+
+    x = np.arange(20.0, dtype=np.float32).reshape(5, 4)
+    starts = np.array([-7, 0, 3, 4, 9], np.int32)
+    f = lambda i: lax.dynamic_slice(x, (i, 1), (2, 2))
+    want = np.stack([np.asarray(f(int(i))) for i in starts])
+    np.testing.assert_array_equal(meshjit.vmap(f)(starts), want)
+    xs = np.stack([x, -x])
+    g = lambda a, i: lax.dynamic_slice(a, (i, i), (2, 2))
+    want = np.stack([np.asarray(g(a, int(i))) for a, i in zip(xs, starts[3:])])
+    np.testing.assert_array_equal(meshjit.vmap(g)(xs, starts[3:]), want)
+    names = [e.primitive.name for e in meshjit.make_jaxpr(meshjit.vmap(f))(starts).eqns]
+    assert "clamp" not in names and "gather" in names, names
+    err, _ = checkify.checkify(
+        meshjit.vmap(lambda i: jnp.asarray(x)[i]), errors=checkify.index_checks
+    )(starts)
+    assert "index -2 is out of bounds for axis 0 with size 5" in err.get()  # JAX 0.10.2

@@ -1,6 +1,5 @@
 """Dtypes and weak types of meshjit.numpy results against jax.numpy."""
 
-
 import numpy as np
 import pytest
 
@@ -87,7 +86,6 @@ def test_dtypes_and_weak_types_match_jax(x, y):
     assert _types_of(jnp, ours) == _types_of(jax.numpy, theirs)
 
 
-
 # ---------------------------------------------------------------------------------------------
 # An explicitly requested 64-bit dtype with x64 off: JAX's UserWarning naming the function.
 
@@ -116,12 +114,21 @@ def test_truncated_dtype_request_warns_as_jax(name):
         with warnings.catch_warnings(record=True) as seen:
             warnings.simplefilter("always")
             out = TRUNCATING[name](module)
-        return out, [str(w.message).split(" is not available")[0] for w in seen
-                     if w.category is UserWarning]
+        return out, [
+            str(w.message).split(" is not available")[0] for w in seen if w.category is UserWarning
+        ]
 
     (ours, our_warnings), (theirs, their_warnings) = warned(meshjit), warned(jax)
     assert ours.dtype == theirs.dtype
     assert our_warnings == their_warnings  # "Explicitly requested dtype int64 requested in ..."
+
+
+def test_dtypes_result_type_returns_the_weak_type_flag_as_jax():
+    rt = meshjit.dtypes.result_type
+    assert rt(2.0, return_weak_type_flag=True) == (np.dtype("float32"), True)
+    assert rt(jnp.int8, 1, return_weak_type_flag=True) == (np.dtype("int8"), False)
+    assert rt(jnp.asarray(1.0) * 2, return_weak_type_flag=True) == (np.dtype("float32"), True)
+    assert rt(jnp.float32(1)) == np.dtype("float32")
 
 
 def test_result_type_takes_python_types_as_weak():

@@ -112,6 +112,24 @@ def test_partition_spec():
         P(1)
 
 
+def test_partition_spec_methods_are_jaxs():
+    p = P("x", None)
+    assert p.partitions == ("x", None) and type(p.partitions) is tuple
+    assert hasattr(P, "unreduced") and hasattr(P, "reduced")
+    assert p.update(partitions=("y",)) == P("y") and p.update(unreduced={"y"}).unreduced == {"y"}
+    for joined in (p + ("z",), ("z",) + p, p + P("y", unreduced={"w"})):
+        assert type(joined) is PartitionSpec, joined
+    assert repr(p + ("z",)) == "P('x', None, 'z')" and repr(("z",) + p) == "P('z', 'x', None)"
+    assert (p + P("y", unreduced={"w"})).unreduced == {"w"}
+    assert p.index(("x",)) == 0 and p.count(()) == 1  # entries compared canonically
+    u = P("x", unreduced={"y"})
+    assert u.to_ct_spec() == P("x", reduced={"y"}) and u.to_tangent_spec() is u
+    with pytest.raises(TypeError, match="cannot be of instance `tuple` when self"):
+        u + ("z",)
+    with pytest.raises(TypeError, match="Subclassing `jax.P` is prohibited"):
+        type("Q", (P,), {})
+
+
 def test_named_sharding_equality(mesh):
     assert NamedSharding(mesh, P("x")) == NamedSharding(mesh, P("x", None))
     assert hash(NamedSharding(mesh, P("x"))) == hash(NamedSharding(mesh, P("x", None)))
