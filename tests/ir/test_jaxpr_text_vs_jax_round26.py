@@ -1,0 +1,88 @@
+"""The printed jaxpr against JAX 0.10.2's, round 26: products of mixed dtypes (dot_general
+takes them unconverted), `jaxpr.effects`, and jnp functions whose primitive structure is
+JAX's (the sweep in tests/support/jaxpr_sweep.py finds them)."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from tests.support.jax_oracle import meshjit_results, oracle_fixture
+
+HARNESS = r"""
+f32 = np.float32
+BF = np.linspace(0.5, 2.0, 6).reshape(2, 3).astype(jnp.bfloat16)
+F = np.linspace(-1.0, 1.0, 6, dtype=f32).reshape(3, 2)
+I8 = np.arange(6, dtype=np.int8).reshape(3, 2)
+I32 = np.arange(6, dtype=np.int32).reshape(2, 3)
+
+
+def products(pet):
+    return lambda a, b, c: (
+        jnp.dot(a, b, preferred_element_type=pet),
+        jnp.matmul(a, c, preferred_element_type=pet),
+        jnp.tensordot(a, b, 1, preferred_element_type=pet),
+    )
+
+
+CASES = {
+    # JAX's dot_general takes mixed operands (the lowering converts them): no convert first
+    "mixed_products": (products(None), (BF, F, I8)),
+    "mixed_products_f32": (products(jnp.float32), (BF, F, I8)),
+    "mixed_products_bf16": (products(jnp.bfloat16), (BF, F, I8)),
+    "int_products": (products(None), (I32, I8, F)),
+    "grad_mixed_dot": (jax.grad(lambda a, b: jnp.dot(a, b).sum(), (0, 1)), (BF, F)),
+}
+
+
+def run_case(case, record):
+    if case == "effects":  # a pure function has none
+        record(case, np.array(str(jax.make_jaxpr(jnp.sin)(F).effects)))
+        return
+    fn, args = CASES[case]
+    if case.startswith("values_"):
+        for i, leaf in enumerate(fn(*args)):
+            record(f"{case}{i}", leaf)
+        return
+    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
+
+
+CASES["values_mixed"] = (lambda a, b, c: products(None)(a, b, c) + products(jnp.bfloat16)(a, b, c), (BF, F, I8))
+CASES["values_grad_mixed"] = (jax.grad(lambda a, b: (jnp.dot(a, b) ** 2).sum(), (0, 1)), (BF, F))
+"""
+
+CASES = [
+    "mixed_products", "mixed_products_f32", "mixed_products_bf16", "int_products",
+    "grad_mixed_dot", "effects", "values_mixed", "values_grad_mixed",
+]  # fmt: skip
+
+
+jax_results = oracle_fixture(CASES, HARNESS)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_jaxpr_text_is_jaxs(jax_results, case):
+    got = meshjit_results(HARNESS, case)
+    mine = lambda k: k == case or (k.startswith(case) and k[len(case) :].isdigit())
+    want = {k: v for k, v in jax_results.results().items() if mine(k)}
+    assert sorted(got) == sorted(want)
+    for key, value in want.items():
+        g, w = got[key][1], value[1]
+        if case.startswith("values_"):
+            assert got[key][0] == value[0], key
+            np.testing.assert_array_equal(g, w, err_msg=key)
+        else:
+            assert str(g) == str(w), f"meshjit:\n{g}\nJAX:\n{w}"
+
+
+def test_effects_name_the_callbacks():
+    """A jaxpr that prints has JAX's one DebugEffect (also inside a nested jit); a pure one none."""
+
+    def f(x):
+        meshjit.debug.print("{}", x)
+        return meshjit.jit(lambda y: (meshjit.debug.print("{}", y), y)[1])(x) + 1
+
+    closed = meshjit.make_jaxpr(f)(np.ones(2, np.float32))
+    assert [e.name for e in closed.effects] == ["DebugEffect"]
+    assert closed.jaxpr.effects == closed.effects
+    assert meshjit.make_jaxpr(jnp.sin)(1.0).effects == set()
