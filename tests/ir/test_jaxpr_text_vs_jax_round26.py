@@ -25,7 +25,24 @@ def products(pet):
     )
 
 
+@jax.jit
+def twice_sin(x, y):
+    return jnp.sin(x) * y, jnp.cos(y)
+
+
+@jax.jit
+def nested(x):
+    return twice_sin(x, x)[0] + 1.0
+
+
 CASES = {
+    # jax.jvp of a jitted function is one jit of primals and tangents (nested ones too);
+    # grad still splits it in a forward and a linear call (those jaxprs' text is not JAX's yet:
+    # their values are checked)
+    "jvp_jit": (lambda x, t: jax.jvp(nested, (x,), (t,)), (F[:, 0], F[:, 1])),
+    "jvp_jit_zero_tangent": (lambda x, t: jax.jvp(lambda a: twice_sin(a, x), (x,), (t,)), (F[:, 0], F[:, 1])),
+    "values_grad_of_jvp": (jax.grad(lambda x: jax.jvp(lambda v: jnp.sum(nested(v) ** 2), (x,), (x,))[1]), (F[:, 0],)),
+    "values_jvp_of_grad": (lambda x: jax.jvp(jax.grad(lambda v: jnp.sum(nested(v) ** 2)), (x,), (x,)), (F[:, 0],)),
     # JAX's dot_general takes mixed operands (the lowering converts them): no convert first
     "mixed_products": (products(None), (BF, F, I8)),
     "mixed_products_f32": (products(jnp.float32), (BF, F, I8)),
@@ -48,12 +65,14 @@ def run_case(case, record):
 
 
 CASES["values_mixed"] = (lambda a, b, c: products(None)(a, b, c) + products(jnp.bfloat16)(a, b, c), (BF, F, I8))
+CASES["values_jvp_jit"] = (lambda x, t: jax.jvp(nested, (x,), (t,)), (F[:, 0], F[:, 1]))
 CASES["values_grad_mixed"] = (jax.grad(lambda a, b: (jnp.dot(a, b) ** 2).sum(), (0, 1)), (BF, F))
 """
 
 CASES = [
     "mixed_products", "mixed_products_f32", "mixed_products_bf16", "int_products",
     "grad_mixed_dot", "effects", "values_mixed", "values_grad_mixed",
+    "jvp_jit", "jvp_jit_zero_tangent", "values_grad_of_jvp", "values_jvp_of_grad", "values_jvp_jit",
 ]  # fmt: skip
 
 
