@@ -1736,8 +1736,9 @@ def copysign(x1, x2):
 
 def logaddexp2(x1, x2):
     """log2(2**x1 + 2**x2) without overflow, as JAX computes it (its custom derivative), in
-    one program as JAX's ufunc runs (op by op, the last bit differs)."""
-    return jitted(_logaddexp2_promoted, name="logaddexp2")(x1, x2)
+    one program as JAX's ufunc runs (op by op, the last bit differs); inlined in a trace (a
+    jaxpr shows the custom_jvp call alone, as JAX's)."""
+    return jitted(_logaddexp2_promoted, name="logaddexp2", inline=True)(x1, x2)
 
 
 def _logaddexp2_promoted(x1, x2):

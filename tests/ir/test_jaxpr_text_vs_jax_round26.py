@@ -43,6 +43,14 @@ CASES = {
     "jvp_jit_zero_tangent": (lambda x, t: jax.jvp(lambda a: twice_sin(a, x), (x,), (t,)), (F[:, 0], F[:, 1])),
     "values_grad_of_jvp": (jax.grad(lambda x: jax.jvp(lambda v: jnp.sum(nested(v) ** 2), (x,), (x,))[1]), (F[:, 0],)),
     "values_jvp_of_grad": (lambda x: jax.jvp(jax.grad(lambda v: jnp.sum(nested(v) ** 2)), (x,), (x,)), (F[:, 0],)),
+    # exp2 and cumlogsumexp are primitives, as JAX's (lowered as exp(log 2 * x) and as an
+    # associative scan of logaddexp); log2 divides by log(2.0); conv shows precision=None
+    "exp2_log2": (lambda x: (jnp.exp2(x), jnp.log2(x), jnp.logaddexp2(x, x), lax.exp2(x[0])), (F,)),
+    "grad_exp2": (jax.grad(lambda x: (jnp.exp2(x) * jnp.log2(x)).sum()), (F,)),
+    "vmap_exp2": (jax.vmap(jnp.exp2), (F,)),
+    "cumlogsumexp": (lambda x: (lax.cumlogsumexp(x, axis=1), lax.cumlogsumexp(x, 0, reverse=True)), (F,)),
+    "vmap_cumlogsumexp": (jax.vmap(lax.cumlogsumexp), (F,)),
+    "conv": (lambda x: lax.conv(x[None, None], jnp.ones((1, 1, 2, 2)), (1, 1), "SAME"), (F,)),
     # JAX's dot_general takes mixed operands (the lowering converts them): no convert first
     "mixed_products": (products(None), (BF, F, I8)),
     "mixed_products_f32": (products(jnp.float32), (BF, F, I8)),
@@ -66,12 +74,16 @@ def run_case(case, record):
 
 CASES["values_mixed"] = (lambda a, b, c: products(None)(a, b, c) + products(jnp.bfloat16)(a, b, c), (BF, F, I8))
 CASES["values_jvp_jit"] = (lambda x, t: jax.jvp(nested, (x,), (t,)), (F[:, 0], F[:, 1]))
+CASES["values_exp2"] = (lambda x: (jnp.exp2(x * 3), jnp.exp2(BF), jnp.log2(abs(x) + 1), jnp.log2(BF), jnp.logaddexp2(x, -x), jnp.exp2(x.astype(np.complex64))), (F,))
+CASES["values_cumlogsumexp"] = (lambda x: (lax.cumlogsumexp(x * 4, axis=0), lax.cumlogsumexp(x, axis=1, reverse=True), jax.grad(lambda v: lax.cumlogsumexp(v, 1).sum())(x), jax.grad(lambda v: jnp.exp2(v).sum())(x)), (F,))
 CASES["values_grad_mixed"] = (jax.grad(lambda a, b: (jnp.dot(a, b) ** 2).sum(), (0, 1)), (BF, F))
 """
 
 CASES = [
     "mixed_products", "mixed_products_f32", "mixed_products_bf16", "int_products",
     "grad_mixed_dot", "effects", "values_mixed", "values_grad_mixed",
+    "exp2_log2", "grad_exp2", "vmap_exp2", "cumlogsumexp",
+    "vmap_cumlogsumexp", "conv", "values_exp2", "values_cumlogsumexp",
     "jvp_jit", "jvp_jit_zero_tangent", "values_grad_of_jvp", "values_jvp_of_grad", "values_jvp_jit",
 ]  # fmt: skip
 
