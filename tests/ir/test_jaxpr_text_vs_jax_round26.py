@@ -51,6 +51,9 @@ CASES = {
     "cumlogsumexp": (lambda x: (lax.cumlogsumexp(x, axis=1), lax.cumlogsumexp(x, 0, reverse=True)), (F,)),
     "vmap_cumlogsumexp": (jax.vmap(lax.cumlogsumexp), (F,)),
     "conv": (lambda x: lax.conv(x[None, None], jnp.ones((1, 1, 2, 2)), (1, 1), "SAME"), (F,)),
+    # floor_divide and divmod are JAX's jitted functions (rank-promoted, rounded away from 0)
+    "floor_divide": (lambda x, i: (jnp.floor_divide(x, 0.3), x // x[0], jnp.floor_divide(i, 4), i // 2), (F, I32)),
+    "divmod": (lambda x, i: (jnp.divmod(x, 0.3), jnp.divmod(i, i[0])), (F, I32)),
     # JAX's dot_general takes mixed operands (the lowering converts them): no convert first
     "mixed_products": (products(None), (BF, F, I8)),
     "mixed_products_f32": (products(jnp.float32), (BF, F, I8)),
@@ -65,8 +68,8 @@ def run_case(case, record):
         record(case, np.array(str(jax.make_jaxpr(jnp.sin)(F).effects)))
         return
     fn, args = CASES[case]
-    if case.startswith("values_"):
-        for i, leaf in enumerate(fn(*args)):
+    if case.startswith("values_"):  # eager, on arrays (operators then are the library's)
+        for i, leaf in enumerate(fn(*[jnp.asarray(a) for a in args])):
             record(f"{case}{i}", leaf)
         return
     record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
@@ -76,6 +79,7 @@ CASES["values_mixed"] = (lambda a, b, c: products(None)(a, b, c) + products(jnp.
 CASES["values_jvp_jit"] = (lambda x, t: jax.jvp(nested, (x,), (t,)), (F[:, 0], F[:, 1]))
 CASES["values_exp2"] = (lambda x: (jnp.exp2(x * 3), jnp.exp2(BF), jnp.log2(abs(x) + 1), jnp.log2(BF), jnp.logaddexp2(x, -x), jnp.exp2(x.astype(np.complex64))), (F,))
 CASES["values_cumlogsumexp"] = (lambda x: (lax.cumlogsumexp(x * 4, axis=0), lax.cumlogsumexp(x, axis=1, reverse=True), jax.grad(lambda v: lax.cumlogsumexp(v, 1).sum())(x), jax.grad(lambda v: jnp.exp2(v).sum())(x)), (F,))
+CASES["values_divmod"] = (lambda x, i: (*jnp.divmod(x * 7, 0.3), *jnp.divmod(i - 3, 4), x // 0.0, -x // x, i // 0, jnp.floor_divide(i.astype(np.uint8), 4), jnp.floor_divide(BF, 0.3)), (F, I32))
 CASES["values_grad_mixed"] = (jax.grad(lambda a, b: (jnp.dot(a, b) ** 2).sum(), (0, 1)), (BF, F))
 """
 
@@ -84,6 +88,7 @@ CASES = [
     "grad_mixed_dot", "effects", "values_mixed", "values_grad_mixed",
     "exp2_log2", "grad_exp2", "vmap_exp2", "cumlogsumexp",
     "vmap_cumlogsumexp", "conv", "values_exp2", "values_cumlogsumexp",
+    "floor_divide", "divmod", "values_divmod",
     "jvp_jit", "jvp_jit_zero_tangent", "values_grad_of_jvp", "values_jvp_of_grad", "values_jvp_jit",
 ]  # fmt: skip
 
