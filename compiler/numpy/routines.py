@@ -1258,8 +1258,9 @@ def hanning(M):
     return _window("hanning", M, lambda n, M: 0.5 - 0.5 * ew.cos(2 * np.pi * n / (M - 1)))
 
 
+@jitted_as_jax("N", "increasing")
 def vander(x, N=None, increasing=False):
-    """As JAX's: the powers are an iota of x's dtype (booleans refused)."""
+    """As JAX's jitted vander: the powers are an iota of x's dtype (booleans refused)."""
     (x,) = arraylike("vander", x)
     if aval_of(x).ndim != 1:
         raise MeshjitValueError("x must be a one-dimensional array")
@@ -1274,7 +1275,7 @@ def vander(x, N=None, increasing=False):
         )
     powers = lax.iota(dtype, n)
     if not increasing:
-        powers = lax.sub(lax.full((n,), n - 1, dtype), powers)
+        powers = lax.sub(np.asarray(n - 1, dtype), powers)  # a rank-0 constant, as JAX's
     return ew.power(shapes.expand_dims(x, 1), powers)
 
 

@@ -54,6 +54,7 @@ CASES = {
     # floor_divide and divmod are JAX's jitted functions (rank-promoted, rounded away from 0)
     "floor_divide": (lambda x, i: (jnp.floor_divide(x, 0.3), x // x[0], jnp.floor_divide(i, 4), i // 2), (F, I32)),
     "divmod": (lambda x, i: (jnp.divmod(x, 0.3), jnp.divmod(i, i[0])), (F, I32)),
+    "vander": (lambda v: (jnp.vander(v), jnp.vander(v, 2, increasing=True)), (F[:, 0],)),
     # JAX's dot_general takes mixed operands (the lowering converts them): no convert first
     "mixed_products": (products(None), (BF, F, I8)),
     "mixed_products_f32": (products(jnp.float32), (BF, F, I8)),
@@ -88,7 +89,7 @@ CASES = [
     "grad_mixed_dot", "effects", "values_mixed", "values_grad_mixed",
     "exp2_log2", "grad_exp2", "vmap_exp2", "cumlogsumexp",
     "vmap_cumlogsumexp", "conv", "values_exp2", "values_cumlogsumexp",
-    "floor_divide", "divmod", "values_divmod",
+    "floor_divide", "divmod", "values_divmod", "vander",
     "jvp_jit", "jvp_jit_zero_tangent", "values_grad_of_jvp", "values_jvp_of_grad", "values_jvp_jit",
 ]  # fmt: skip
 
