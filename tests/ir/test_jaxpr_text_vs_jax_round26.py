@@ -55,6 +55,8 @@ CASES = {
     "floor_divide": (lambda x, i: (jnp.floor_divide(x, 0.3), x // x[0], jnp.floor_divide(i, 4), i // 2), (F, I32)),
     "divmod": (lambda x, i: (jnp.divmod(x, 0.3), jnp.divmod(i, i[0])), (F, I32)),
     "vander": (lambda v: (jnp.vander(v), jnp.vander(v, 2, increasing=True)), (F[:, 0],)),
+    # a jitted function's default argument is a literal inside it, not an operand of the call
+    "squareplus": (lambda x: (jax.nn.squareplus(x), jax.nn.squareplus(x, 2.0)), (F,)),
     # JAX's dot_general takes mixed operands (the lowering converts them): no convert first
     "mixed_products": (products(None), (BF, F, I8)),
     "mixed_products_f32": (products(jnp.float32), (BF, F, I8)),
@@ -89,7 +91,7 @@ CASES = [
     "grad_mixed_dot", "effects", "values_mixed", "values_grad_mixed",
     "exp2_log2", "grad_exp2", "vmap_exp2", "cumlogsumexp",
     "vmap_cumlogsumexp", "conv", "values_exp2", "values_cumlogsumexp",
-    "floor_divide", "divmod", "values_divmod", "vander",
+    "floor_divide", "divmod", "values_divmod", "vander", "squareplus",
     "jvp_jit", "jvp_jit_zero_tangent", "values_grad_of_jvp", "values_jvp_of_grad", "values_jvp_jit",
 ]  # fmt: skip
 
