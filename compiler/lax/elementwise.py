@@ -703,8 +703,16 @@ def select(pred, on_true, on_false):
 
 def clamp(min, x, max):
     dtype = aval_of(x).dtype
-    lo, hi = (convert_element_type(b, dtype) if aval_of(b).weak_type else b for b in (min, max))
+    lo, hi = (_as_bound(b, dtype) for b in (min, max))
     return clamp_p.bind_internal(lo, x, hi)
+
+
+def _as_bound(b, dtype):
+    """A Python scalar bound stays as written (0.2 prints as 0.2; one of another dtype than x's
+    is JAX's TypeError); other weak bounds take x's dtype."""
+    if isinstance(b, (int, float)) or not aval_of(b).weak_type:
+        return b
+    return convert_element_type(b, dtype)
 
 
 def convert_element_type(

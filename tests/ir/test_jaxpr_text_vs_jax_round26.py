@@ -57,6 +57,8 @@ CASES = {
     "vander": (lambda v: (jnp.vander(v), jnp.vander(v, 2, increasing=True)), (F[:, 0],)),
     # a jitted function's default argument is a literal inside it, not an operand of the call
     "squareplus": (lambda x: (jax.nn.squareplus(x), jax.nn.squareplus(x, 2.0)), (F,)),
+    # a Python-float bound of x's dtype is a literal as written (0.2, not 0.20000000298...)
+    "clamp": (lambda x: (lax.clamp(0.2, x, 0.5), lax.clamp(-1.0, x, 1.0)), (F,)),
     # JAX's dot_general takes mixed operands (the lowering converts them): no convert first
     "mixed_products": (products(None), (BF, F, I8)),
     "mixed_products_f32": (products(jnp.float32), (BF, F, I8)),
@@ -91,7 +93,7 @@ CASES = [
     "grad_mixed_dot", "effects", "values_mixed", "values_grad_mixed",
     "exp2_log2", "grad_exp2", "vmap_exp2", "cumlogsumexp",
     "vmap_cumlogsumexp", "conv", "values_exp2", "values_cumlogsumexp",
-    "floor_divide", "divmod", "values_divmod", "vander", "squareplus",
+    "floor_divide", "divmod", "values_divmod", "vander", "squareplus", "clamp",
     "jvp_jit", "jvp_jit_zero_tangent", "values_grad_of_jvp", "values_jvp_of_grad", "values_jvp_jit",
 ]  # fmt: skip
 
@@ -125,3 +127,10 @@ def test_effects_name_the_callbacks():
     assert [e.name for e in closed.effects] == ["DebugEffect"]
     assert closed.jaxpr.effects == closed.effects
     assert meshjit.make_jaxpr(jnp.sin)(1.0).effects == set()
+
+
+def test_clamp_python_bound_of_another_dtype_is_jaxs_type_error():
+    """A Python float bound of a bfloat16 operand is not converted (JAX's TypeError, words)."""
+    x = np.ones(3, jnp.bfloat16)
+    with pytest.raises(TypeError, match="lax.clamp requires arguments to have the same dtypes"):
+        meshjit.lax.clamp(0.5, x, 1.0)
