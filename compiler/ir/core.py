@@ -15,7 +15,7 @@ import numpy as np
 from meshjit.compiler.errors import UNKNOWN_SOURCE, MeshjitTypeError, SourceInfo
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir import pretty_printer as pp
-from meshjit.compiler.ir.registry import Primitive, abstract_eval, effectful
+from meshjit.compiler.ir.registry import Primitive, abstract_eval, effectful, visible_effects
 from meshjit.compiler.traceback_util import api_boundary
 
 _DTYPE_CLASSES: set[type] = set()  # the classes of the np.dtype objects seen (one per dtype)
@@ -340,6 +340,12 @@ class Jaxpr:
         return [v.aval for v in self.invars]
 
     @property
+    def effects(self) -> set:
+        """The side effects of its equations and of the jaxprs nested in them (JAX's
+        `jaxpr.effects`: an empty set for a pure function)."""
+        return {Effect(visible_effects[e.primitive]) for e in _effectful_eqns(self)}
+
+    @property
     def out_avals(self):
         return [v.aval for v in self.outvars]
 
@@ -359,6 +365,7 @@ class ClosedJaxpr:
     out_avals = property(lambda self: self.jaxpr.out_avals)
     eqns = property(lambda self: self.jaxpr.eqns)
     literals = property(lambda self: self.consts)  # JAX's other name for them
+    effects = property(lambda self: self.jaxpr.effects)
 
     def __str__(self):
         return pp_jaxpr(self.jaxpr)
@@ -689,6 +696,32 @@ def _check_eqn_types(eqn: Eqn, untyped_vma: bool):
             f"{expected}",
             eqn.source,
         )
+
+
+class Effect:
+    """One kind of side effect in `jaxpr.effects`, named as JAX's effect class."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __eq__(self, other):
+        return isinstance(other, Effect) and other.name == self.name
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __repr__(self):
+        return f"<{self.name}>"
+
+
+def _effectful_eqns(jaxpr: Jaxpr):
+    for eqn in jaxpr.eqns:
+        if eqn.primitive in visible_effects:
+            yield eqn
+        for sub in _param_jaxprs(eqn.params.values()):
+            yield from _effectful_eqns(sub)
 
 
 def has_effects(eqn: Eqn) -> bool:

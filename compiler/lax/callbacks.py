@@ -31,6 +31,7 @@ from meshjit.compiler.ir.registry import (
     lowering_rules,
     sharding_rules,
     transpose_rules,
+    visible_effects,
 )
 from meshjit.compiler.ir.sharding_rules import keep
 from meshjit.compiler.lax.ad_util import aval_of
@@ -39,6 +40,7 @@ from meshjit.compiler.trace.tracing import current_trace
 
 debug_callback_p = Primitive("debug_callback", multiple_results=True)
 effectful.add(debug_callback_p)  # kept by dead-code elimination though nothing reads it
+visible_effects[debug_callback_p] = "DebugEffect"
 
 # id -> the Python function a compiled program calls back (kept for the process's life: an
 # executable may run long after its module was built).
@@ -185,6 +187,7 @@ def debug_callback(callback, *args) -> None:
 pure_callback_p = Primitive("pure_callback", multiple_results=True)
 io_callback_p = Primitive("io_callback", multiple_results=True)
 effectful.add(io_callback_p)  # a pure callback whose results nobody reads is dropped
+visible_effects[io_callback_p] = "IOEffect"
 VMAP_METHODS = ("sequential", "sequential_unrolled", "expand_dims", "broadcast_all",
                 "legacy_vectorized", None)  # fmt: skip
 

@@ -15,7 +15,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray
+from meshjit.compiler.ir.core import ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -135,6 +135,12 @@ def _check_spec_string(i, name, spec, a, b, rank):
 # The primitive and its abstract evaluation.
 
 conv_general_dilated_p = Primitive("conv_general_dilated")
+# JAX's equation also carries precision and out_sharding (XLA's CPU convolution is exact at
+# every precision, and explicit-mode results keep their operands' types): printed as None.
+register_pp_params(
+    conv_general_dilated_p,
+    lambda eqn, _: {**eqn.params, "out_sharding": None, "precision": None},
+)
 
 
 def _take(shape, spec):
@@ -549,7 +555,9 @@ def _conv_lhs_ct(ct, rhs, lhs_aval, p):
         preferred_element_type=None,
     )
     if batch_groups > 1:
-        full = _axis_into(dn.lhs_spec[1], dn.lhs_spec[0], _axis_out_of(dn.lhs_spec[1], groups, full))
+        full = _axis_into(
+            dn.lhs_spec[1], dn.lhs_spec[0], _axis_out_of(dn.lhs_spec[1], groups, full)
+        )
     config = [(0, 0, 0)] * lhs_aval.ndim
     for d, (lo, hi), ld in zip(dn.lhs_spec[2:], p["padding"], p["lhs_dilation"]):
         config[d] = (lo, hi, ld - 1)

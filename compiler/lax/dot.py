@@ -24,7 +24,6 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, entry_axes, spec_of
 from meshjit.compiler.lax import elementwise, shapes
-from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, bilinear_jvp, is_undefined
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.elementwise import not_linear
@@ -69,22 +68,23 @@ def _dot_general_rule(
     _check_distinct(lc, rc, lb, rb)
     _check_dot_sizes(lhs, rhs, lb, rb, "batch")
     _check_dot_sizes(lhs, rhs, lc, rc, "contracting")
-    if not _mixed_to_preferred(lhs.dtype, rhs.dtype, preferred_element_type):
-        checks.same_dtypes("dot_general", (lhs, rhs))
+    dtype = preferred_element_type or _higher_precision(lhs.dtype, rhs.dtype)
     batch = tuple(lhs.shape[d] for d in lb)
     lhs_free = tuple(d for i, d in enumerate(lhs.shape) if i not in lc and i not in lb)
     rhs_free = tuple(d for i, d in enumerate(rhs.shape) if i not in rc and i not in rb)
-    dtype = preferred_element_type or lhs.dtype
     return ShapedArray(batch + lhs_free + rhs_free, dtype, lhs.weak_type and rhs.weak_type)
 
 
-def _mixed_to_preferred(a, b, preferred) -> bool:
-    """Operands of two floating dtypes both widening to the preferred one (bf16 by f32 with f32
-    preferred, as JAX's dot_general allows: a transpose's f32 cotangent by bf16 weights)."""
-    if a == b or preferred is None:
-        return False
-    preferred = dtypes.canonicalize(preferred)
-    return all(dtypes.is_float(d) and widens_to(d, preferred) for d in (a, b))
+def _higher_precision(a, b):
+    """The dtype of a product of `a` by `b` operands, as XLA's HigherPrecisionType and JAX's
+    dot_general (mixed operands are the primitive's: complex over real, then exponent range,
+    mantissa, width, signedness); two dtypes that tie are an error."""
+    if a == b:
+        return a
+    ra, rb = _precision_rank(a), _precision_rank(b)
+    if ra == rb:
+        raise MeshjitTypeError(f"lax.dot_general argument type error: {a}, {b}")
+    return a if ra > rb else b
 
 
 def widens_to(dtype, target) -> bool:
@@ -175,13 +175,13 @@ def _dot_general_lowering(ctx, loc, lhs, rhs):
         )
     attrs = {"dot_dimension_numbers": dims}
     a, b = ctx.avals_in
-    if a.dtype != b.dtype:  # mixed floats: both in the preferred dtype, as JAX lowers them
-        preferred = params.get("preferred_element_type")
+    if a.dtype != b.dtype:  # mixed operands: both in the result's dtype, as JAX lowers them
         element = ir.RankedTensorType(ctx.result_type).element_type
+        out_dtype = ctx.avals_out[0].dtype
         with loc:
             lhs, rhs = (
                 x
-                if v.dtype == preferred
+                if v.dtype == out_dtype
                 else hlo.ConvertOp(ir.RankedTensorType.get(list(v.shape), element), x).result
                 for x, v in ((lhs, a), (rhs, b))
             )
@@ -301,10 +301,10 @@ def dot_general(
     (lc, rc), (lb, rb) = dimension_numbers
     dims = ((tuple(lc), tuple(rc)), (tuple(lb), tuple(rb)))
     pet = None if preferred_element_type is None else dtypes.canonicalize(preferred_element_type)
-    lhs, rhs = _common_dtype(lhs, rhs, pet)
+    product_dtype = _higher_precision(aval_of(lhs).dtype, aval_of(rhs).dtype)
     precision = canonicalize_precision(precision)
     if not isinstance(precision, DotAlgorithmPreset) or precision is DotAlgorithmPreset.DEFAULT:
-        _check_not_narrower(aval_of(lhs).dtype, pet)
+        _check_not_narrower(product_dtype, pet)
     if isinstance(precision, DotAlgorithmPreset) and precision is not DotAlgorithmPreset.DEFAULT:
         lhs, rhs, out_t, acc_t = _with_algorithm(precision, lhs, rhs, pet)
         acc_t = None if acc_t is None else dtypes.canonicalize(acc_t)
@@ -345,23 +345,6 @@ def _check_not_narrower(dtype, preferred) -> None:
             "`preferred_element_type` must not be narrower than the original type, got "
             f"preferred_element_type of {preferred} for result type of {dtype}."
         )
-
-
-def _common_dtype(lhs, rhs, preferred):
-    """Operands of two dtypes meet in the more precise one, as XLA's HigherPrecisionType and
-    JAX's dot_general (complex over real, then exponent range, mantissa, width, signedness);
-    floats widening to the preferred dtype stay as they are (the primitive takes them)."""
-    ld, rd = aval_of(lhs).dtype, aval_of(rhs).dtype
-    if ld == rd or _mixed_to_preferred(ld, rd, preferred):
-        return lhs, rhs
-    lp, rp = _precision_rank(ld), _precision_rank(rd)
-    if lp == rp:
-        raise MeshjitTypeError(f"lax.dot_general argument type error: {ld}, {rd}")
-    target = ld if lp > rp else rd
-    return (
-        elementwise.convert_element_type(lhs, target),
-        elementwise.convert_element_type(rhs, target),
-    )
 
 
 def _precision_rank(dtype):
@@ -435,13 +418,9 @@ def _dot_operand_ct_free(
     other_aval = aval_of(other)
     other_free = _free_dims(other_aval.ndim, other_c, other_b)
     batch = tuple(range(len(own_b)))
-    ct_dtype = aval_of(ct).dtype
-    if ct_dtype != other_aval.dtype and not (
-        ct_dtype == preferred and _mixed_to_preferred(ct_dtype, other_aval.dtype, preferred)
-    ):  # a cotangent in the wider preferred dtype stays in it, as JAX's transpose
-        ct = elementwise.convert_element_type(ct, other_aval.dtype)
+    # As JAX's transpose: the cotangent by the other operand, mixed dtypes the primitive's.
     dims = ((tuple(ct_other_free), tuple(other_free)), (batch, tuple(other_b)))
-    pet = preferred if preferred == aval_of(ct).dtype else None  # kept as JAX, same dtype
+    pet = preferred
     params = {} if precision is None else {"precision": precision}  # kept, as JAX's
     out = dot_general_p.bind(
         ct, other, dimension_numbers=dims, preferred_element_type=pet, out_sharding=free, **params

@@ -35,7 +35,7 @@ from meshjit.compiler.ir.shape_poly import max_dim
 from meshjit.compiler.ir.sharding_rules import ShardingTypeError, sliced, spec_of
 from meshjit.compiler.lax import ad_util, elementwise, gather_scatter, reductions, shapes, slicing
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import aval_of, linear_jvp, zeros_like_aval
+from meshjit.compiler.lax.ad_util import aval_of, inline, linear_jvp, zeros_like_aval
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.lax.shapes import unpad
 from meshjit.compiler.lowering import LoweringRuleContext, constant, emit
@@ -125,7 +125,11 @@ def positive_ints(name: str, what: str, values, rank: int) -> tuple[int, ...]:
         )
     if any(v < 1 for v in values) and name.startswith("conv") and what.endswith("dilation"):
         raise MeshjitTypeError(f"All dilations must be positive, got {values}.")  # JAX's words
-    if any(v < 1 for v in values) and name.startswith("reduce_window") and what == "window_dimensions":
+    if (
+        any(v < 1 for v in values)
+        and name.startswith("reduce_window")
+        and what == "window_dimensions"
+    ):
         raise MeshjitTypeError(  # JAX's words (fuzz seed 320067: a 0 window on a 0-size dim)
             f"reduce_window window_dimensions must have every element be strictly positive, "
             f"got {values}."
@@ -699,11 +703,8 @@ for _prim in cumulative_p.values():
 
 
 def cumlogsumexp(operand, axis: int = 0, reverse: bool = False):
-    """log(cumsum(exp(operand))) along `axis`, computed stably (an associative scan of
-    logaddexp)."""
-    from meshjit.compiler.lax.control_flow import associative_scan  # a later family
-    from meshjit.compiler.lax.special import logaddexp
-
+    """log(cumsum(exp(operand))) along `axis`, computed stably: JAX's cumlogsumexp primitive
+    (lowered as an associative scan of logaddexp)."""
     aval = aval_of(operand)  # typed as the operand, as JAX's cumlogsumexp_p (weak stays weak)
     if dtypes.is_bool(aval.dtype):
         raise MeshjitTypeError(
@@ -711,5 +712,40 @@ def cumlogsumexp(operand, axis: int = 0, reverse: bool = False):
         )
     if dtypes.is_int(aval.dtype) and 0 <= axis < aval.ndim:  # JAX's: -inf fits no integer
         raise MeshjitOverflowError("cannot convert float infinity to integer")
-    out = associative_scan(logaddexp, operand, reverse=reverse, axis=axis)
-    return elementwise.convert_element_type(out, aval.dtype, weak_type=aval.weak_type)
+    if aval.ndim == 0:
+        raise MeshjitValueError(f"cumlogsumexp needs an array of rank >= 1, got {aval.str_short()}")
+    axis = checks.canonical_axis(axis, aval.ndim, "cumlogsumexp axis")
+    return cumlogsumexp_p.bind(operand, axis=axis, reverse=bool(reverse))
+
+
+cumlogsumexp_p = Primitive("cumlogsumexp")
+
+
+@abstract_eval_rules.register(cumlogsumexp_p)
+def _cumlogsumexp_rule(x, *, axis, reverse):
+    checks.dtype_in("cumlogsumexp", x, "fc")
+    return x
+
+
+def _logaddexp(a, b):
+    from meshjit.compiler.lax.special import logaddexp  # a later family
+
+    return logaddexp(a, b)
+
+
+def _cumlogsumexp_scan(x, *, axis, reverse):
+    from meshjit.compiler.lax.control_flow import associative_scan  # a later family
+
+    return associative_scan(_logaddexp, x, reverse=reverse, axis=axis)
+
+
+@lowering_rules.register(cumlogsumexp_p)
+def _cumlogsumexp_lowering(ctx: LoweringRuleContext, x, *, axis, reverse):
+    return inline(
+        ctx, lambda v: [_cumlogsumexp_scan(v, axis=axis, reverse=reverse)], [x], ctx.avals_in
+    )[0]
+
+
+jvp_rules.register(cumlogsumexp_p)(_cumulative_extremum_jvp(_logaddexp))
+_cumulative_batcher(cumlogsumexp_p)
+sharding_rules.register(cumlogsumexp_p, _cumulative_sharding)

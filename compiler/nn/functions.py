@@ -185,13 +185,12 @@ def mish(x):
     return x * jnp.tanh(softplus(x))
 
 
+@jitted_as_jax()
 def squareplus(x, b=4):
-    """One program, as JAX's jitted squareplus."""
-    x, b = arraylike("squareplus", x, b)
-    return jitted(_squareplus, name="squareplus")(x, b)
-
-
-def _squareplus(x, b):
+    """As JAX's jitted squareplus: `b` an argument of the call only when given."""
+    (x,) = arraylike("squareplus", x)
+    if not isinstance(b, (int, float)):  # a default Python scalar is a literal, as JAX's
+        (b,) = arraylike("squareplus", b)
     return (x + jnp.sqrt(jnp.square(x) + b)) / 2
 
 

@@ -267,22 +267,30 @@ bitwise_not = invert
 # Integer division and powers (booleans compute in int32, as in JAX), logic, where, clip.
 
 
+@jitted_as_jax()
 def floor_divide(x1, x2):
-    x1, x2 = broadcast_all(*bool_as_int32(*promote(x1, x2)))
+    """JAX's jitted floor_divide, in its order (operands rank-promoted, not broadcast)."""
+    x1, x2 = broadcast_ranks(*bool_as_int32(*promote(x1, x2)), name="floor_divide")
     refuse_complex("floor_divide does not support complex-valued inputs", x1)
     dtype = aval_of(x1).dtype
     if dtypes.is_unsigned(dtype):
         return lax.div(x1, x2)
     if dtypes.is_int(dtype):
         quotient = lax.div(x1, x2)
-        fix = lax.bitwise_and(lax.ne(lax.sign(x1), lax.sign(x2)), lax.ne(lax.rem(x1, x2), 0))
-        return lax.select(fix, lax.sub(quotient, 1), quotient)  # x // 0 as JAX's: -1 or -2
-    # CPython's float_divmod, as JAX: x // 0.0 is x / 0.0 (+-inf, nan for 0 and nan).
+        fix = logical_and(not_equal(lax.sign(x1), lax.sign(x2)), not_equal(lax.rem(x1, x2), 0))
+        return where(fix, subtract(quotient, 1), quotient)  # x // 0 as JAX's: -1 or -2
+    return _float_divmod(x1, x2)[0]
+
+
+def _float_divmod(x1, x2):
+    """CPython's float_divmod, as JAX: x // 0.0 is x / 0.0 (+-inf, nan for 0 and nan); the
+    quotient rounded half away from zero (lax.round's default)."""
     mod = lax.rem(x1, x2)
-    div = lax.div(lax.select(lax.eq(x2, 0), x1, lax.sub(x1, mod)), x2)
-    fix = lax.bitwise_and(lax.ne(mod, 0), lax.ne(lax.sign(x2), lax.sign(mod)))
-    div = lax.select(fix, lax.sub(div, 1), div)
-    return lax.round(div, lax.RoundingMethod.TO_NEAREST_EVEN)
+    div = lax.div(where(equal(x2, 0), x1, lax.sub(x1, mod)), x2)
+    fix = lax.bitwise_and(not_equal(mod, 0), not_equal(lax.sign(x2), lax.sign(mod)))
+    mod = lax.select(fix, add(mod, x2), mod)
+    div = lax.select(fix, subtract(div, 1.0), div)
+    return lax.round(div), mod
 
 
 @jitted_as_jax()
@@ -302,8 +310,15 @@ def remainder(x1, x2):
 mod = remainder
 
 
+@jitted_as_jax()
 def divmod(x1, x2):  # noqa: A001  (numpy's name)
-    return floor_divide(x1, x2), remainder(x1, x2)
+    """JAX's jitted divmod: integers by floor_divide and remainder, floats by one
+    _float_divmod."""
+    x1, x2 = broadcast_ranks(*bool_as_int32(*promote(x1, x2)), name="divmod")
+    if dtypes.is_int(aval_of(x1).dtype):
+        return floor_divide(x1, x2), remainder(x1, x2)
+    refuse_complex("floor_divide does not support complex-valued inputs", x1)
+    return _float_divmod(x1, x2)
 
 
 def power(x1, x2):

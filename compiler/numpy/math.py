@@ -102,7 +102,7 @@ arctanh = define_unary(lax.atanh, inexact=True)
 sinh = define_unary(lax.sinh, inexact=True)
 cosh = define_unary(lax.cosh, inexact=True)
 exp2 = define_unary(lax.exp2, inexact=True)
-log2 = define_unary(lambda x: lax.div(lax.log(x), _const(x, math.log(2.0))), inexact=True)
+log2 = define_unary(lambda x: lax.div(lax.log(x), lax.log(_const(x, 2.0))), inexact=True)  # JAX's
 log10 = define_unary(lambda x: lax.mul(lax.log(x), _const(x, 1.0 / math.log(10.0))), inexact=True)
 _real_fabs = define_unary(lax.abs, inexact=True)
 

@@ -30,6 +30,7 @@ from meshjit.compiler.numpy.util import (
     materialize,
     promote,
     promote_product,
+    result_type,
     sharded_by,
     static_axis,
 )
@@ -100,18 +101,17 @@ def _product_options(precision, preferred_element_type):
 
 
 def _contract(a, b, dims):
-    """dot_general as jnp's products bind it: the result dtype as the preferred one (or the
-    user's preferred_element_type, when of the operands' kind and not narrower), with the
-    user's precision."""
-    dtype = aval_of(a).dtype
+    """dot_general as jnp's products bind it (JAX's): the operands unpromoted (the primitive
+    takes mixed dtypes), the result in their promoted dtype or the user's
+    preferred_element_type, with the user's precision."""
     options = _OPTIONS.get()
     if options is None:
+        dtype = aval_of(a).dtype
+        if dtype != aval_of(b).dtype:
+            dtype = result_type(a, b)
         return lax.dot_general(a, b, dims, preferred_element_type=dtype)
     precision, preferred = options
-    if preferred is not None:
-        target = dtypes.canonicalize(preferred)
-        if target != dtype and _same_kind(dtype, target) and _promotes_to(dtype, target):
-            dtype = target
+    dtype = result_type(a, b) if preferred is None else dtypes.canonicalize(preferred)
     return lax.dot_general(a, b, dims, precision=precision, preferred_element_type=dtype)
 
 
@@ -142,27 +142,16 @@ def matmul(a, b, *, precision=None, preferred_element_type=None, out_sharding=No
             return out
     if _algorithm(precision):
         return _with_algorithm(a, b, precision, preferred_element_type, out_sharding)
-    a, b = _widened(preferred_element_type, a, b)
     with _product_options(precision, preferred_element_type):
         out = sharded_by(out_sharding, "matmul", _matmul, a, b)
     return _as_preferred(out, preferred_element_type)
 
 
-def _same_dtype(a, b):
-    """The operands in their common dtype; one dtype with different weak types is left as it
-    is, as JAX's matmul and einsum (dot_general's result is weak if both are; a weak operand's
-    cotangent is then strong, as JAX's)."""
-    a, b = materialize(a), materialize(b)
-    if aval_of(a).dtype == aval_of(b).dtype:
-        return a, b
-    a, b = _promoted(a, b)
+def _operands(a, b):
+    """The operands of a product as arrays, unpromoted: dot_general takes mixed dtypes and
+    the product's dtype is its preferred one (`_contract`), as JAX's dot, matmul and
+    tensordot."""
     return materialize(a), materialize(b)
-
-
-def _promoted(a, b):
-    """The operands of the product being traced in their common dtype (`promote_product`)."""
-    options = _OPTIONS.get()
-    return promote_product(options[1] if options else None, a, b)
 
 
 def _matmul(a, b):
@@ -172,7 +161,7 @@ def _matmul(a, b):
     out = _matrix_product_fast(a, b)
     if out is not None:
         return out
-    a, b = _same_dtype(a, b)
+    a, b = _operands(a, b)
     la, lb = aval_of(a), aval_of(b)
     if la.ndim == 2 and lb.ndim == 2 and la.shape[1] == lb.shape[0]:
         return _contract(a, b, _MATRIX_PRODUCT)  # the common case of the code below
@@ -250,7 +239,6 @@ def _without(positions, drop) -> list:
 def dot(a, b, *, precision=None, preferred_element_type=None, out_sharding=None):
     if _algorithm(precision):
         return _with_algorithm(a, b, precision, preferred_element_type, out_sharding)
-    a, b = _widened(preferred_element_type, a, b)
     with _product_options(precision, preferred_element_type):
         out = sharded_by(out_sharding, "dot", _dot, a, b)
     return _as_preferred(out, preferred_element_type)
@@ -286,7 +274,7 @@ def _dot(a, b):
         return multiply(a, b)
     if lb.ndim <= 2:
         return _matmul(a, b)
-    a, b = _promoted(a, b)
+    a, b = _operands(a, b)
     dims = (((la.ndim - 1,), (lb.ndim - 2,)), ((), ()))
     if la.shape[-1] != lb.shape[-2]:
         raise MeshjitTypeError(f"dot: shapes {la.str_short()} and {lb.str_short()} not aligned")
@@ -323,7 +311,6 @@ def outer(a, b, out=None):
 
 def tensordot(a, b, axes=2, *, precision=None, preferred_element_type=None, out_sharding=None):
     canonicalize_precision(precision)  # checked as JAX checks it; XLA's CPU dot is exact
-    a, b = _widened(preferred_element_type, a, b)
     with _product_options(precision, preferred_element_type):
         out = sharded_by(out_sharding, "tensordot", lambda a, b: _tensordot(a, b, axes), a, b)
     return _as_preferred(out, preferred_element_type)
@@ -349,7 +336,7 @@ def _tensordot(a, b, axes):
                 f"{given[1]}."
             )
     ca, cb = checks.canonical_axes(ca, la.ndim), checks.canonical_axes(cb, lb.ndim)
-    a, b = _promoted(a, b)
+    a, b = _operands(a, b)
     return _contract(materialize(a), materialize(b), ((ca, cb), ((), ())))
 
 

@@ -1258,8 +1258,9 @@ def hanning(M):
     return _window("hanning", M, lambda n, M: 0.5 - 0.5 * ew.cos(2 * np.pi * n / (M - 1)))
 
 
+@jitted_as_jax("N", "increasing")
 def vander(x, N=None, increasing=False):
-    """As JAX's: the powers are an iota of x's dtype (booleans refused)."""
+    """As JAX's jitted vander: the powers are an iota of x's dtype (booleans refused)."""
     (x,) = arraylike("vander", x)
     if aval_of(x).ndim != 1:
         raise MeshjitValueError("x must be a one-dimensional array")
@@ -1274,7 +1275,7 @@ def vander(x, N=None, increasing=False):
         )
     powers = lax.iota(dtype, n)
     if not increasing:
-        powers = lax.sub(lax.full((n,), n - 1, dtype), powers)
+        powers = lax.sub(np.asarray(n - 1, dtype), powers)  # a rank-0 constant, as JAX's
     return ew.power(shapes.expand_dims(x, 1), powers)
 
 
@@ -1736,8 +1737,9 @@ def copysign(x1, x2):
 
 def logaddexp2(x1, x2):
     """log2(2**x1 + 2**x2) without overflow, as JAX computes it (its custom derivative), in
-    one program as JAX's ufunc runs (op by op, the last bit differs)."""
-    return jitted(_logaddexp2_promoted, name="logaddexp2")(x1, x2)
+    one program as JAX's ufunc runs (op by op, the last bit differs); inlined in a trace (a
+    jaxpr shows the custom_jvp call alone, as JAX's)."""
+    return jitted(_logaddexp2_promoted, name="logaddexp2", inline=True)(x1, x2)
 
 
 def _logaddexp2_promoted(x1, x2):

@@ -14,6 +14,7 @@ A = np.linspace(0.1, 1.2, 12, dtype=f32).reshape(3, 4)
 V = np.linspace(0.1, 1.0, 5, dtype=f32)
 M = np.eye(3, dtype=f32) * 2 + 0.1
 I = np.arange(6, dtype=np.int32)
+K = jax.random.PRNGKey(0)
 CALLS = {
     "fmin": (lambda x: jnp.fmin(x, 0.5), A), "fmax": (lambda x: jnp.fmax(x, x), A),
     "trunc": (jnp.trunc, A), "convolve": (lambda v: jnp.convolve(v, v), V),
@@ -75,6 +76,28 @@ CALLS = {
     "linspace": (lambda s: jnp.linspace(s, 2.0, 5), 0.0), "logspace": (lambda s: jnp.logspace(s, 2.0, 5), 0.0),
     "geomspace": (lambda s: jnp.geomspace(s, 2.0, 5), 1.0),
     "in1d": (lambda i: jnp.isin(i, i[:2]), I),
+    # round 26: lax ops, nn functions, random samplers, mixed-dtype products
+    "exp2": (jnp.exp2, A), "log2": (jnp.log2, A), "logaddexp2": (lambda x: jnp.logaddexp2(x, x), A),
+    "tile": (lambda x: jnp.tile(x, (2, 1)), A), "repeat": (lambda x: jnp.repeat(x, 2, axis=0), A),
+    "arctan2": (lambda x: jnp.arctan2(x, x), A), "float_power": (lambda x: jnp.float_power(x, 2), A),
+    "lax_clamp": (lambda x: jax.lax.clamp(0.2, x, 0.5), A), "lax_erf": (jax.lax.erf, A),
+    "lax_digamma": (jax.lax.digamma, A), "lax_integer_pow": (lambda x: jax.lax.integer_pow(x, 3), A),
+    "lax_cumlogsumexp": (lambda x: jax.lax.cumlogsumexp(x, axis=1), A),
+    "lax_reduce_window": (lambda x: jax.lax.reduce_window(x, 0.0, jax.lax.add, (2, 2), (1, 1), "VALID"), A),
+    "lax_conv": (lambda x: jax.lax.conv(x[None, None], jnp.ones((1, 1, 2, 2)), (1, 1), "SAME"), A),
+    "lax_sort_multi": (lambda x: jax.lax.sort((x, x), num_keys=1), A),
+    "lax_dynamic_update_slice": (lambda x: jax.lax.dynamic_update_slice(x, x[:1], (1, 0)), A),
+    "dot_mixed": (lambda x: jnp.dot(x.astype(jnp.bfloat16), x.T, preferred_element_type=jnp.float32), A),
+    "matmul_int_float": (lambda i: jnp.matmul(i.reshape(2, 3), np.ones((3, 2), f32)), I),
+    "nn_gelu": (jax.nn.gelu, A), "nn_gelu_exact": (lambda x: jax.nn.gelu(x, approximate=False), A),
+    "nn_silu": (jax.nn.silu, A), "nn_softplus": (jax.nn.softplus, A), "nn_elu": (jax.nn.elu, A),
+    "nn_selu": (jax.nn.selu, A), "nn_celu": (jax.nn.celu, A), "nn_logsumexp": (jax.nn.logsumexp, A),
+    "nn_standardize": (jax.nn.standardize, A), "nn_log_sigmoid": (jax.nn.log_sigmoid, A),
+    "nn_glu": (jax.nn.glu, A), "nn_mish": (jax.nn.mish, A), "nn_squareplus": (jax.nn.squareplus, A),
+    "random_uniform": (lambda k: jax.random.uniform(k, (3,)), K),
+    "random_normal": (lambda k: jax.random.normal(k, (3,)), K),
+    "random_bernoulli": (lambda k: jax.random.bernoulli(k, 0.3, (3,)), K),
+    "random_split": (jax.random.split, K), "random_fold_in": (lambda k: jax.random.fold_in(k, 3), K),
 }
 
 
