@@ -300,7 +300,10 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     if not _has_own_arg_sharding(value):  # (a named computation's argument)
                         _take_over_uses(value, op)
                 elif _edge_result(value) or _edge_block_argument(value):
-                    _take_over_uses(value, op)
+                    # (a call whose callee's result has a sharding: its named computation's
+                    # edge holds that sharding, so Shardy's import applies nothing)
+                    if _edge_block_argument(value) or _unsharded_call_result(value):
+                        _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location)
             if unsharded and _no_other_claim(value, op):
@@ -393,9 +396,8 @@ def _take_over_uses(value, constraint) -> None:
         constraint.move_before(next(iter(value.owner.operations)))
     else:
         constraint.move_after(value.owner)
-    # (a sharding group keeps the value: the group's import puts its constraint before this one)
-    groups = [u.owner.operation for u in value.uses if u.owner.name == "sdy.sharding_group"]
-    value.replace_all_uses_except(constraint.results[0], [constraint.operation, *groups])
+    # (a sharding group of the value takes the constraint's result too)
+    value.replace_all_uses_except(constraint.results[0], constraint.operation)
 
 
 def _fully_closed(constraint) -> bool:
