@@ -593,6 +593,8 @@ def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -
     keys = io.read_mesh_keys(module_op) if groups else {}
     funcs = _funcs_by_name(module_op) if groups and pipeline else None
     for group_id, members in groups.items():
+        if pipeline:  # (the import's group step keeps one op per value; the bare passes don't)
+            members = _distinct_values(members)
         values = [m.operands[0] for m in members]
         shardings = [
             _initial_sharding(v) if funcs is None else _member_sharding(v, funcs) for v in values
@@ -603,6 +605,15 @@ def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -
             mesh = next(s for s in shardings if s is not None).mesh_name
             for value in values:
                 _open_constraint(value, mesh)
+
+
+def _distinct_values(members: list) -> list:
+    """The group's ops, the first one only for a value it holds twice (one member: one
+    constraint)."""
+    firsts: dict = {}
+    for member in members:
+        firsts.setdefault(member.operands[0], member)
+    return list(firsts.values())
 
 
 def _fully_open(sharding) -> bool:
