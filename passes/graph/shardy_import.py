@@ -290,6 +290,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     the value (as Shardy's import does; results of calls and data-flow-edge ops are resharded at
     export instead)."""
     callees = _callee_names(module_op)
+    meshes = io.read_meshes(module_op)
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
@@ -310,7 +311,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                 _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
-            for value, sharding in zip(op.operands, ins):
+            for value, sharding in zip(op.operands, _manual_replicated(op, ins, meshes)):
                 if not _no_other_claim(value, op):
                     continue  # (a grouped value takes it too: the group's import comes after)
                 # (on an edge's value a fully closed in_sharding is a constraint every use
@@ -334,6 +335,36 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     or value.owner.name not in _CONSTRAINED_EDGE_RESULTS
                 ):
                     _give_sharding(value, sharding, op.location)
+
+
+def _manual_replicated(op, shardings, meshes: dict) -> list:
+    """The manual computation's `shardings` with the manual axes each leaves unused replicated
+    (Shardy's `sdy-manual-axes-cleanup`, before its constraints apply)."""
+    manual = io.manual_axes(op)
+    found = []
+    for value, attr in zip(op.operands, shardings):
+        sharding = io.read_sharding(attr, op.location)
+        mesh = meshes.get(sharding.mesh_name)
+        named = [*(a for d in sharding.dims for a in d.axes), *sharding.replicated]
+        used = {axis_ref(a).name for a in (*named, *sharding.unreduced)}
+        # (a token's sharding stays empty)
+        if mesh is None or manual <= used or not isinstance(value.type, ir.RankedTensorType):
+            found.append(attr)
+            continue
+        extra = tuple(name for name in mesh.names if name in manual - used)
+        replicated = tuple(sorted((*sharding.replicated, *extra), key=_axis_order(mesh)))
+        found.append(tensor_sharding_attr(dataclasses.replace(sharding, replicated=replicated)))
+    return found
+
+
+def _axis_order(mesh):
+    """A sort key putting axes (and sub-axes) in the mesh's order."""
+
+    def key(entry):
+        ref = axis_ref(entry)
+        return mesh.names.index(ref.name), ref.pre_size or 1
+
+    return key
 
 
 def _read_after_chain(value, first) -> None:
