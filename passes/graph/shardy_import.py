@@ -627,9 +627,7 @@ def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -
         if pipeline:  # (the import's group step keeps one op per value; the bare passes don't)
             members = _distinct_values(members)
         values = [m.operands[0] for m in members]
-        shardings = [
-            _initial_sharding(v) if funcs is None else _member_sharding(v, funcs) for v in values
-        ]
+        shardings = [_member_sharding(v, funcs) for v in values]
         _check_one_mesh(group_id, members, shardings, keys)
         given = {str(s) for s in shardings if s is not None and not _fully_open(s)}
         if len(given) > 1:
@@ -670,15 +668,19 @@ def _check_one_mesh(group_id: int, members: list, shardings: list, keys: dict) -
             )
 
 
-def _member_sharding(value: ir.Value, funcs: dict):
+def _member_sharding(value: ir.Value, funcs: dict | None):
     """A group member's sharding as Shardy's group import reads it: a manual computation's body
-    argument holds its local in_sharding (its data-flow edge's), an unannotated call result its
-    callee's result sharding (the import copies it onto the call)."""
+    argument holds its local in_sharding, and (`funcs`: in the pipeline) an unannotated call
+    result its callee's result sharding (the import copies it onto the call)."""
     if isinstance(value, ir.BlockArgument):
         owner = value.owner.owner
         if owner is not None and owner.operation.name == "sdy.manual_computation":
             return io.value_sharding(value)
-    elif value.owner.name == "func.call" and SHARDING_ATTR not in value.owner.attributes:
+    elif (
+        funcs is not None
+        and value.owner.name == "func.call"
+        and SHARDING_ATTR not in value.owner.attributes
+    ):
         callee = funcs.get(ir.FlatSymbolRefAttr(value.owner.attributes["callee"]).value)
         return None if callee is None else io.func_result_sharding(callee, value.result_number)
     return _initial_sharding(value)
