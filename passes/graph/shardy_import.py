@@ -311,7 +311,9 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                 _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
-            for value, sharding in zip(op.operands, _manual_replicated(op, ins, meshes)):
+            for value, sharding in zip(
+                op.operands, _manual_replicated(op, ins, op.operands, meshes)
+            ):
                 if not _no_other_claim(value, op):
                     continue  # (a grouped value takes it too: the group's import comes after)
                 # (on an edge's value a fully closed in_sharding is a constraint every use
@@ -337,12 +339,13 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     _give_sharding(value, sharding, op.location)
 
 
-def _manual_replicated(op, shardings, meshes: dict) -> list:
-    """The manual computation's `shardings` with the manual axes each leaves unused replicated
-    (Shardy's `sdy-manual-axes-cleanup`, before its constraints apply)."""
+def _manual_replicated(op, shardings, values, meshes: dict) -> list:
+    """The manual computation's `shardings` (of its operands or results, `values`) with the
+    manual axes each leaves unused replicated (Shardy's `sdy-manual-axes-cleanup`, before its
+    constraints apply and its groups compare their members)."""
     manual = io.manual_axes(op)
     found = []
-    for value, attr in zip(op.operands, shardings):
+    for value, attr in zip(values, shardings):
         sharding = io.read_sharding(attr, op.location)
         mesh = meshes.get(sharding.mesh_name)
         named = [*(a for d in sharding.dims for a in d.axes), *sharding.replicated]
@@ -623,11 +626,12 @@ def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -
             groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(op)
     keys = io.read_mesh_keys(module_op) if groups else {}
     funcs = _funcs_by_name(module_op) if groups and pipeline else None
+    meshes = io.read_meshes(module_op) if groups and pipeline else None
     for group_id, members in groups.items():
         if pipeline:  # (the import's group step keeps one op per value; the bare passes don't)
             members = _distinct_values(members)
         values = [m.operands[0] for m in members]
-        shardings = [_member_sharding(v, funcs) for v in values]
+        shardings = [_member_sharding(v, funcs, meshes) for v in values]
         _check_one_mesh(group_id, members, shardings, keys)
         given = {str(s) for s in shardings if s is not None and not _fully_open(s)}
         if len(given) > 1:
@@ -668,14 +672,21 @@ def _check_one_mesh(group_id: int, members: list, shardings: list, keys: dict) -
             )
 
 
-def _member_sharding(value: ir.Value, funcs: dict | None):
+def _member_sharding(value: ir.Value, funcs: dict | None, meshes: dict | None):
     """A group member's sharding as Shardy's group import reads it: a manual computation's body
-    argument holds its local in_sharding, and (`funcs`: in the pipeline) an unannotated call
-    result its callee's result sharding (the import copies it onto the call)."""
+    argument holds its local in_sharding, and in the pipeline (`funcs`, `meshes`) a manual
+    computation's result its out_sharding replicating the manual axes it leaves unused, an
+    unannotated call result its callee's result sharding (the import copies it onto the
+    call)."""
     if isinstance(value, ir.BlockArgument):
         owner = value.owner.owner
         if owner is not None and owner.operation.name == "sdy.manual_computation":
             return io.value_sharding(value)
+    elif meshes is not None and value.owner.name == "sdy.manual_computation":
+        op = value.owner.operation
+        outs = sdy.TensorShardingPerValueAttr(op.attributes["out_shardings"]).shardings
+        n = value.result_number
+        return io.read_sharding(_manual_replicated(op, [outs[n]], [value], meshes)[0])
     elif (
         funcs is not None
         and value.owner.name == "func.call"
