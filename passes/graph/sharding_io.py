@@ -39,9 +39,18 @@ class ShardingReadError(ValueError):
 # --------------------------------------------------------------------------- meshes
 
 
+@dataclasses.dataclass(frozen=True)
+class MaximalMesh(MeshShape):
+    """A mesh of one device (`<[], device_ids=[k]>`): a value on it stays there, a rank-0 one
+    too (an empty mesh, `<[]>`, says nothing of where a rank-0 value is)."""
+
+
 def read_mesh(mesh_attr: ir.Attribute) -> MeshShape:
-    axes = [sdy.MeshAxisAttr(a) for a in sdy.MeshAttr(mesh_attr).axes]
-    return MeshShape(tuple((a.name, a.size) for a in axes))
+    mesh = sdy.MeshAttr(mesh_attr)
+    axes = tuple((a.name, a.size) for a in map(sdy.MeshAxisAttr, mesh.axes))
+    if not axes and list(mesh.device_ids):
+        return MaximalMesh(axes)
+    return MeshShape(axes)
 
 
 def read_meshes(module_op: ir.Operation) -> dict[str, MeshShape]:

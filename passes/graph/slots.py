@@ -10,6 +10,7 @@ from jaxlib.mlir import ir
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding, axis_ref
 from meshjit.passes.graph.axes import from_axis, merge_axes, to_axis
 from meshjit.passes.graph.graph import GraphError, Slot
+from meshjit.passes.graph.sharding_io import MaximalMesh
 
 
 def _elem_bytes(t: ir.Type) -> int:
@@ -76,7 +77,7 @@ def init_slot(slot: Slot, sharding: TensorSharding | None, meshes, location, hol
     mesh = meshes.get(sharding.mesh_name)
     if mesh is None:
         raise GraphError(location, f"sharding refers to unknown mesh @{sharding.mesh_name}")
-    if not mesh.names and not sharding.dims and slot.rank:
+    if not mesh.names and not sharding.dims and (slot.rank or isinstance(mesh, MaximalMesh)):
         _load_maximal(slot)  # e.g. a host callback's results, on device 0
         return
     if len(sharding.dims) != slot.rank:
