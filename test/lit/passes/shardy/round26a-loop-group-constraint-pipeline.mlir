@@ -38,17 +38,17 @@ func.func @loop_result_group_reads_constraint(%arg0: tensor<8x8xf32>, %arg1: ten
 // -----
 
 // CHECK-LABEL: func.func {{(private )?}}@loop_result_group_with_argument(
-// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}, %arg1: tensor<i32>, %arg2: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) {
-// CHECK: %0 = sdy.reshard %arg2 <@mesh, [{}, {"a"}]> : tensor<8x8xf32>
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}, %arg1: tensor<i32>, %arg2: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"a"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"a"}]>}) {
+// CHECK: %0 = sdy.reshard %arg2 <@mesh, [{"b"}, {"a"}]> : tensor<8x8xf32>
 // CHECK: %1 = sdy.constant dense<4> : tensor<i32>
 // CHECK: %2:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %arg1) : tensor<8x8xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>, <@mesh, []>]>}
 // CHECK: %6 = stablehlo.sqrt %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : tensor<8x8xf32>
 // CHECK: %7 = stablehlo.exponential %6 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : tensor<8x8xf32>
 // CHECK: %3 = sdy.reshard %2#0 <@mesh, [{}, {"a"}]> : tensor<8x8xf32>
-// CHECK: %4 = sdy.reshard %3 <@mesh, [{}, {"a"}]> : tensor<8x8xf32>
-// CHECK: %5 = stablehlo.add %4, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : tensor<8x8xf32>
+// CHECK: %4 = sdy.reshard %3 <@mesh, [{"b"}, {"a"}]> : tensor<8x8xf32>
+// CHECK: %5 = stablehlo.add %4, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {"a"}]>]>} : tensor<8x8xf32>
 sdy.mesh @mesh = <["a"=8, "b"=4]>
-func.func @loop_result_group_with_argument(%arg0: tensor<8x8xf32>, %arg1: tensor<i32>, %arg2: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> (tensor<8x8xf32>) {
+func.func @loop_result_group_with_argument(%arg0: tensor<8x8xf32>, %arg1: tensor<i32>, %arg2: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {?}]>}) -> (tensor<8x8xf32>) {
   %c = stablehlo.constant dense<4> : tensor<i32>
   %w:2 = stablehlo.while(%it = %arg0, %i = %arg1) : tensor<8x8xf32>, tensor<i32>
     cond {
