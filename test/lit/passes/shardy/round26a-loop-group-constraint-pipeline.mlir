@@ -179,3 +179,58 @@ func.func @group_case_constraints(%arg1: tensor<2x2xf32>) -> (tensor<2x2xf32>, t
   %v24 = stablehlo.cosine %v22 : tensor<2x2xf32>
   return %v24, %case5 : tensor<2x2xf32>, tensor<2x2xf32>
 }
+
+// -----
+
+// a loop body's argument in a group, a closed constraint on it
+// CHECK-LABEL: func.func {{(private )?}}@grouped_loop_argument_constrained(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1 = sdy.constant dense<3> : tensor<i32>
+// CHECK: %2:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<8x8xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>, <@mesh, []>]>}
+// CHECK: %3 = sdy.reshard %iterArg <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+// CHECK: %4 = sdy.reshard %3 <@mesh, [{"a"}, {"b"}]> : tensor<8x8xf32>
+// CHECK: %5 = stablehlo.add %4, %4 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @grouped_loop_argument_constrained(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x8xf32> {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c3 = stablehlo.constant dense<3> : tensor<i32>
+  %w:2 = stablehlo.while(%x = %arg0, %i = %c0) : tensor<8x8xf32>, tensor<i32>
+    cond {
+    %p = stablehlo.compare LT, %i, %c3 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %p : tensor<i1>
+  } do {
+    sdy.sharding_group %x group_id=2 : tensor<8x8xf32>
+    %k = sdy.sharding_constraint %x <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+    %s = stablehlo.add %k, %x : tensor<8x8xf32>
+    stablehlo.return %s, %i : tensor<8x8xf32>, tensor<i32>
+  }
+  sdy.sharding_group %arg1 group_id=2 : tensor<8x8xf32>
+  return %w#0 : tensor<8x8xf32>
+}
+
+// -----
+
+// an unannotated call result in a group, a closed constraint on it
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = call @callee(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+// CHECK: %2 = sdy.reshard %1 <@mesh, [{"a"}, {"b"}]> : tensor<8x8xf32>
+// CHECK: %3 = stablehlo.negate %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK: %0 = stablehlo.cosine %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func private @callee(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = stablehlo.cosine %arg0 : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+func.func @main(%arg0: tensor<8x8xf32>, %arg1: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32>, tensor<8x8xf32>) {
+  %0 = func.call @callee(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  sdy.sharding_group %0 group_id=4 : tensor<8x8xf32>
+  sdy.sharding_group %arg1 group_id=4 : tensor<8x8xf32>
+  %1 = sdy.sharding_constraint %0 <@mesh, [{}, {"b"}]> : tensor<8x8xf32>
+  %2 = stablehlo.negate %0 : tensor<8x8xf32>
+  return %1, %2 : tensor<8x8xf32>, tensor<8x8xf32>
+}
