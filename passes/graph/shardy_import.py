@@ -576,10 +576,22 @@ _CLAIMING_USERS = ("sdy.sharding_constraint", "sdy.manual_computation")
 
 def _no_other_claim(value, op) -> bool:
     """Whether no user of `value` but `op` is a constraint or a manual computation (Shardy
-    applies neither's sharding to a value two of them want)."""
+    applies neither's sharding to a value two of them want), a constraint asking for the same
+    sharding as `op` aside."""
     return not any(
-        use.owner.name in _CLAIMING_USERS and use.owner != op.operation for use in value.uses
+        use.owner.name in _CLAIMING_USERS
+        and use.owner != op.operation
+        and not _same_constraint(use.owner, op)
+        for use in value.uses
     )
+
+
+def _same_constraint(user, op) -> bool:
+    """Whether `user` and `op` are constraints to one sharding."""
+    names = (user.name, op.name)
+    if names != ("sdy.sharding_constraint", "sdy.sharding_constraint"):
+        return False
+    return str(user.attributes["sharding"]) == str(op.attributes["sharding"])
 
 
 def _give_sharding(value, sharding, location) -> None:
