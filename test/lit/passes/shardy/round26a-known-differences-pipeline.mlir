@@ -47,3 +47,42 @@ func.func @main(%arg1: tensor<8x12xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}
   %v17 = stablehlo.add %v14, %arg1 : tensor<8x12xf32>
   return %v17 : tensor<8x12xf32>
 }
+
+// -----
+
+// DIFFERS: a concatenate whose operands come from a strided slice: Shardy's export keeps "a" on the concatenated dim of the concatenate's reshards, meshjit moves it to dim 1 (campaign 69706; as on main before round 26a)
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<2x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}, %arg1: tensor<1x3xf32>, %arg2: tensor<1x2x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"c"}, {"a"}]>}) -> (tensor<1x2x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"c"}, {"a"}]>}, tensor<1x2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"a"}]>}) {
+// CHECK: %0 = stablehlo.broadcast_in_dim %arg0, dims = [0, 2] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}, {"a"}]>]>} : (tensor<2x2xf32>) -> tensor<2x4x2xf32>
+// CHECK: %1 = stablehlo.slice %0 [1:2:2, 2:4, 0:2] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}, {"a"}]>]>} : (tensor<2x4x2xf32>) -> tensor<1x2x2xf32>
+// CHECK: %2 = sdy.reshard %1 <@mesh, [{"c", "b":(1)2}, {"a"}, {}]> : tensor<1x2x2xf32>
+// CHECK: %3 = sdy.reshard %1 <@mesh, [{"c", "b":(1)2}, {"a"}, {}]> : tensor<1x2x2xf32>
+// CHECK: %4 = stablehlo.concatenate %2, %3, dim = 2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"c", "b":(1)2}, {"a"}, {}]>]>} : (tensor<1x2x2xf32>, tensor<1x2x2xf32>) -> tensor<1x2x4xf32>
+// CHECK: %5 = sdy.reshard %4 <@mesh, [{"c", "b":(1)2}, {}, {"a"}]> : tensor<1x2x4xf32>
+// CHECK: %6 = sdy.reshard %5 <@mesh, [{"c", "b":(1)2}, {}, {"a"}]> : tensor<1x2x4xf32>
+// CHECK: %7 = sdy.reshard %6 <@mesh, [{}, {}, {"b":(1)4}]> : tensor<1x2x4xf32>
+// CHECK: %8 = call @callee7(%7) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"b":(1)4}]>]>} : (tensor<1x2x4xf32>) -> tensor<1x2x4xf32>
+// CHECK: %9 = sdy.reshard %8 <@mesh, [{"a", "b":(4)2}, {}, {"c"}]> : tensor<1x2x4xf32>
+// CHECK: %10 = stablehlo.multiply %9, %6 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"a"}]>]>} : tensor<1x2x4xf32>
+// CHECK: %11 = stablehlo.add %1, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"c"}, {"a"}]>]>} : tensor<1x2x2xf32>
+// CHECK: %12 = sdy.reshard %11 <@mesh, [{}, {"c"}, {"a"}]> : tensor<1x2x2xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee7(
+// CHECK-SAME: %arg0: tensor<1x2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"b":(1)4}]>}) -> (tensor<1x2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"b":(1)4}]>}) {
+sdy.mesh @mesh = <["a"=2, "b"=8, "c"=2]>
+func.func private @callee7(%farg0: tensor<1x2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}, {"b", ?}]>}) -> (tensor<1x2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", "b":(4)2, ?}, {?}, {"c"}p2]>}) {
+  %v8 = stablehlo.convert %farg0 : (tensor<1x2x4xf32>) -> tensor<1x2x4xbf16>
+  %v9 = sdy.sharding_constraint %v8 <@mesh, [{}, {?}, {?}]> : tensor<1x2x4xbf16>
+  return %farg0 : tensor<1x2x4xf32>
+}
+func.func @main(%arg1: tensor<2x2xf32>, %arg2: tensor<1x3xf32>, %arg13: tensor<1x2x2xf32>) -> (tensor<1x2x2xf32>, tensor<1x2x4xf32>) {
+  %v3 = stablehlo.broadcast_in_dim %arg1, dims = [0, 2] : (tensor<2x2xf32>) -> tensor<2x4x2xf32>
+  %v4 = stablehlo.slice %v3 [1:2:2, 2:4, 0:2] : (tensor<2x4x2xf32>) -> tensor<1x2x2xf32>
+  %v5 = stablehlo.concatenate %v4, %v4, dim = 2 : (tensor<1x2x2xf32>, tensor<1x2x2xf32>) -> tensor<1x2x4xf32>
+  %v6 = sdy.sharding_constraint %v5 <@mesh, [{"c", "b":(1)2, ?}, {}, {?}p0]> : tensor<1x2x4xf32>
+  %call10 = func.call @callee7(%v6) : (tensor<1x2x4xf32>) -> tensor<1x2x4xf32>
+  %v11 = stablehlo.abs %call10 : tensor<1x2x4xf32>
+  %v12 = stablehlo.multiply %call10, %v6 : tensor<1x2x4xf32>
+  %v14 = stablehlo.add %v4, %arg13 : tensor<1x2x2xf32>
+  %v15 = sdy.sharding_constraint %v14 <@mesh, [{?}p2, {"c", ?}, {"a", ?}]> : tensor<1x2x2xf32>
+  return %v15, %v12 : tensor<1x2x2xf32>, tensor<1x2x4xf32>
+}
