@@ -98,33 +98,26 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
             if cut != picked[e] and _prefix(picked[e], cut, mesh):
                 kept.setdefault((e, cut), weight)
         live = kept
-    # The concatenated dim stays unsharded: its axes go after those of the first other dim
-    # they divide, up to the first that divides none.
+    # The concatenated dim stays unsharded: each other dim in turn takes the longest prefix of
+    # its axes left whose devices, with its own pick's, divide its size.
     moved, picked[dim] = picked[dim], ()
-    whole = _dividing_dim(picked, moved, shapes[-1], dim, mesh)
-    if whole is not None:  # (all of them to the first dim they divide together)
-        for axis in moved:
-            picked[whole] = _appended(picked[whole], axis, mesh)
-        moved = ()
-    for axis in moved:
-        for d in range(rank):
-            product = math.prod(_size(a, mesh) for a in picked[d] + (axis,))
-            if d != dim and shapes[-1][d] % product == 0:
-                picked[d] = _appended(picked[d], axis, mesh)
-                break
-        else:
-            break
+    for d in range(rank):
+        if d == dim or not moved:
+            continue
+        taken = _dividing_prefix(picked[d], moved, shapes[-1][d], mesh)
+        for axis in moved[:taken]:
+            picked[d] = _appended(picked[d], axis, mesh)
+        moved = moved[taken:]
     return picked
 
 
-def _dividing_dim(picked: list, moved: tuple, shape, dim: int, mesh) -> int | None:
-    """The first dim but `dim` whose size the devices of its pick and `moved` divide."""
-    if not moved:
-        return None
-    for d, size in enumerate(shape):
-        if d != dim and size % (_devices(picked[d], mesh) * _devices(moved, mesh)) == 0:
-            return d
-    return None
+def _dividing_prefix(own: tuple, moved: tuple, size: int, mesh) -> int:
+    """How many of `moved`'s leading axes a dim of `size` holding `own` takes (the most whose
+    devices, with its own, divide its size)."""
+    for count in range(len(moved), 0, -1):
+        if size % (_devices(own, mesh) * _devices(moved[:count], mesh)) == 0:
+            return count
+    return 0
 
 
 def _devices(axes: tuple, mesh) -> int:

@@ -521,7 +521,9 @@ def _set_call_result_sharding(call, index: int, sharding) -> None:
 def reshard_returned_call_results(module_op: ir.Operation) -> None:
     """A returned call result whose sharding differs from its func result's is resharded
     right before the return (Shardy's import makes the call a named computation, whose
-    result its body decides; the caller's func result keeps the user's sharding)."""
+    result its body decides; the caller's func result keeps the user's sharding), except into
+    a sharding on a maximal mesh, which Shardy's export leaves to the return."""
+    meshes = io.read_meshes(module_op)
     for ret in _ops_named(module_op, "func.return"):
         deferred = _marked(ret.parent, DEFERRED_RESULTS)
         if deferred:
@@ -535,6 +537,8 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             if declared is None or own is None:
                 continue
             declared = tensor_sharding_attr(declared)
+            if _maximal(declared, meshes):
+                continue
             if str(declared) != str(own) and not _refines(own, declared):
                 with ret.location, ir.InsertionPoint(ret):
                     ret.operands[number] = sdy.ReshardOp(value, declared).result

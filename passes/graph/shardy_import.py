@@ -290,6 +290,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
     the value (as Shardy's import does; results of calls and data-flow-edge ops are resharded at
     export instead)."""
     callees = _callee_names(module_op)
+    meshes = io.read_meshes(module_op)
     for op in _ops(module_op):
         if op.name == "sdy.sharding_constraint":
             value = op.operands[0]
@@ -300,14 +301,19 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     if not _has_own_arg_sharding(value):  # (a named computation's argument)
                         _take_over_uses(value, op)
                 elif _edge_result(value) or _edge_block_argument(value):
-                    _take_over_uses(value, op)
+                    # (a call whose callee's result has a sharding: its named computation's
+                    # edge holds that sharding, so Shardy's import applies nothing)
+                    if _edge_block_argument(value) or _unsharded_call_result(value):
+                        _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location)
             if unsharded and _no_other_claim(value, op):
                 _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
-            for value, sharding in zip(op.operands, ins):
+            for value, sharding in zip(
+                op.operands, _manual_replicated(op, ins, op.operands, meshes)
+            ):
                 if not _no_other_claim(value, op):
                     continue  # (a grouped value takes it too: the group's import comes after)
                 # (on an edge's value a fully closed in_sharding is a constraint every use
@@ -331,6 +337,37 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     or value.owner.name not in _CONSTRAINED_EDGE_RESULTS
                 ):
                     _give_sharding(value, sharding, op.location)
+
+
+def _manual_replicated(op, shardings, values, meshes: dict) -> list:
+    """The manual computation's `shardings` (of its operands or results, `values`) with the
+    manual axes each leaves unused replicated (Shardy's `sdy-manual-axes-cleanup`, before its
+    constraints apply and its groups compare their members)."""
+    manual = io.manual_axes(op)
+    found = []
+    for value, attr in zip(values, shardings):
+        sharding = io.read_sharding(attr, op.location)
+        mesh = meshes.get(sharding.mesh_name)
+        named = [*(a for d in sharding.dims for a in d.axes), *sharding.replicated]
+        used = {axis_ref(a).name for a in (*named, *sharding.unreduced)}
+        # (a token's sharding stays empty)
+        if mesh is None or manual <= used or not isinstance(value.type, ir.RankedTensorType):
+            found.append(attr)
+            continue
+        extra = tuple(name for name in mesh.names if name in manual - used)
+        replicated = tuple(sorted((*sharding.replicated, *extra), key=_axis_order(mesh)))
+        found.append(tensor_sharding_attr(dataclasses.replace(sharding, replicated=replicated)))
+    return found
+
+
+def _axis_order(mesh):
+    """A sort key putting axes (and sub-axes) in the mesh's order."""
+
+    def key(entry):
+        ref = axis_ref(entry)
+        return mesh.names.index(ref.name), ref.pre_size or 1
+
+    return key
 
 
 def _read_after_chain(value, first) -> None:
@@ -393,9 +430,8 @@ def _take_over_uses(value, constraint) -> None:
         constraint.move_before(next(iter(value.owner.operations)))
     else:
         constraint.move_after(value.owner)
-    # (a sharding group keeps the value: the group's import puts its constraint before this one)
-    groups = [u.owner.operation for u in value.uses if u.owner.name == "sdy.sharding_group"]
-    value.replace_all_uses_except(constraint.results[0], [constraint.operation, *groups])
+    # (a sharding group of the value takes the constraint's result too)
+    value.replace_all_uses_except(constraint.results[0], constraint.operation)
 
 
 def _fully_closed(constraint) -> bool:
@@ -540,10 +576,22 @@ _CLAIMING_USERS = ("sdy.sharding_constraint", "sdy.manual_computation")
 
 def _no_other_claim(value, op) -> bool:
     """Whether no user of `value` but `op` is a constraint or a manual computation (Shardy
-    applies neither's sharding to a value two of them want)."""
+    applies neither's sharding to a value two of them want), a constraint asking for the same
+    sharding as `op` aside."""
     return not any(
-        use.owner.name in _CLAIMING_USERS and use.owner != op.operation for use in value.uses
+        use.owner.name in _CLAIMING_USERS
+        and use.owner != op.operation
+        and not _same_constraint(use.owner, op)
+        for use in value.uses
     )
+
+
+def _same_constraint(user, op) -> bool:
+    """Whether `user` and `op` are constraints to one sharding."""
+    names = (user.name, op.name)
+    if names != ("sdy.sharding_constraint", "sdy.sharding_constraint"):
+        return False
+    return str(user.attributes["sharding"]) == str(op.attributes["sharding"])
 
 
 def _give_sharding(value, sharding, location) -> None:
@@ -590,17 +638,27 @@ def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -
             groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(op)
     keys = io.read_mesh_keys(module_op) if groups else {}
     funcs = _funcs_by_name(module_op) if groups and pipeline else None
+    meshes = io.read_meshes(module_op) if groups and pipeline else None
     for group_id, members in groups.items():
+        if pipeline:  # (the import's group step keeps one op per value; the bare passes don't)
+            members = _distinct_values(members)
         values = [m.operands[0] for m in members]
-        shardings = [
-            _initial_sharding(v) if funcs is None else _member_sharding(v, funcs) for v in values
-        ]
+        shardings = [_member_sharding(v, funcs, meshes) for v in values]
         _check_one_mesh(group_id, members, shardings, keys)
         given = {str(s) for s in shardings if s is not None and not _fully_open(s)}
         if len(given) > 1:
             mesh = next(s for s in shardings if s is not None).mesh_name
             for value in values:
                 _open_constraint(value, mesh)
+
+
+def _distinct_values(members: list) -> list:
+    """The group's ops, the first one only for a value it holds twice (one member: one
+    constraint)."""
+    firsts: dict = {}
+    for member in members:
+        firsts.setdefault(member.operands[0], member)
+    return list(firsts.values())
 
 
 def _fully_open(sharding) -> bool:
@@ -626,15 +684,26 @@ def _check_one_mesh(group_id: int, members: list, shardings: list, keys: dict) -
             )
 
 
-def _member_sharding(value: ir.Value, funcs: dict):
+def _member_sharding(value: ir.Value, funcs: dict | None, meshes: dict | None):
     """A group member's sharding as Shardy's group import reads it: a manual computation's body
-    argument holds its local in_sharding (its data-flow edge's), an unannotated call result its
-    callee's result sharding (the import copies it onto the call)."""
+    argument holds its local in_sharding, and in the pipeline (`funcs`, `meshes`) a manual
+    computation's result its out_sharding replicating the manual axes it leaves unused, an
+    unannotated call result its callee's result sharding (the import copies it onto the
+    call)."""
     if isinstance(value, ir.BlockArgument):
         owner = value.owner.owner
         if owner is not None and owner.operation.name == "sdy.manual_computation":
             return io.value_sharding(value)
-    elif value.owner.name == "func.call" and SHARDING_ATTR not in value.owner.attributes:
+    elif meshes is not None and value.owner.name == "sdy.manual_computation":
+        op = value.owner.operation
+        outs = sdy.TensorShardingPerValueAttr(op.attributes["out_shardings"]).shardings
+        n = value.result_number
+        return io.read_sharding(_manual_replicated(op, [outs[n]], [value], meshes)[0])
+    elif (
+        funcs is not None
+        and value.owner.name == "func.call"
+        and SHARDING_ATTR not in value.owner.attributes
+    ):
         callee = funcs.get(ir.FlatSymbolRefAttr(value.owner.attributes["callee"]).value)
         return None if callee is None else io.func_result_sharding(callee, value.result_number)
     return _initial_sharding(value)
