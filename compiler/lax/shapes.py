@@ -482,10 +482,12 @@ def varying_as(out, aval):
     missing = aval.vma - aval_of(out).vma
     if not missing:
         return out
+    env = getattr(current_trace(), "axis_env", None)
+    if env is None:  # no shard_map being traced (no axes to vary over)
+        return out
     from meshjit.compiler.parallel.collectives import pvary  # a later family
 
-    order = current_trace().axis_env.mesh.axis_names
-    return pvary(out, tuple(a for a in order if a in missing))
+    return pvary(out, tuple(a for a in env.mesh.axis_names if a in missing))
 
 
 def like_sharding(x, shape, weak_type: bool):
