@@ -290,7 +290,7 @@ def _new_site(site, code, lasti: int) -> SourceInfo:
     # One entry per instruction: its (line, end line, column, end column), 0-based column.
     line, end_line, col, end_col = _positions(code)[lasti // 2]
     # Each call's own column, as JAX's source info (`sin(dot(W, x))`: two columns).
-    key = (code.co_filename, line, code.co_name, col + 1 if col is not None else 0)
+    key = (code.co_filename, line, code.co_qualname, col + 1 if col is not None else 0)
     end = (end_line, end_col) if col is not None and end_col is not None else None
     info = _SOURCE_CACHE.get((*key, end))
     if info is None:

@@ -54,8 +54,19 @@ def vma_str(vma, sharding=None) -> str:
 
 
 def _axes_str(axes, order=()) -> str:
-    names = [a for a in order if a in axes] or sorted(axes)
+    names = [a for a in order if a in axes] or _in_scope_order(axes)
     return names[0] if len(names) == 1 else "(" + ",".join(names) + ")"
+
+
+def _in_scope_order(axes) -> list:
+    """`axes` in the order of the mesh of the shard_map being traced (JAX's avals keep that
+    mesh: `{V:(stage,data)}` on a ('stage', 'data') mesh), else sorted."""
+    from meshjit.compiler.trace.tracing import current_trace  # a later room
+
+    trace = current_trace()
+    mesh = getattr(getattr(trace, "axis_env", None), "mesh", None)
+    names = [a for a in getattr(mesh, "axis_names", ()) if a in axes]
+    return names if len(names) == len(axes) else sorted(axes)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -90,7 +90,8 @@ def has_tangent(aval: ShapedArray) -> bool:
 
 
 def zeros_like_aval(aval: ShapedArray):
-    """Zeros of `aval`'s shape and dtype, typed as `aval` on an explicit mesh (as JAX)."""
+    """Zeros of `aval`'s shape and dtype, typed as `aval` on an explicit mesh and varying as it
+    in a shard_map (as JAX)."""
     from meshjit.compiler.lax import shapes  # a later family
 
     zero = np.zeros((), aval.dtype)
@@ -103,7 +104,9 @@ def zeros_like_aval(aval: ShapedArray):
             zero = python  # a weak literal
         else:
             zero = convert_element_type(zero, aval.dtype, weak_type=True)
-    return typed_like(shapes.full(aval.shape, zero), aval)
+    out = typed_like(shapes.full(aval.shape, zero), aval)
+    # as JAX's zeros_like_shaped_array: inside a shard_map, varying over the aval's manual axes
+    return shapes.varying_as(out, aval) if getattr(aval, "vma", None) else out
 
 
 def typed_like(x, aval: ShapedArray):

@@ -28,6 +28,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
     MeshjitZeroDivisionError,
+    ReverseModeError,
     fresh_scopes,
     plain_names,
     user_source,
@@ -1143,8 +1144,11 @@ def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
     nonzeros = nonzeros[:nc] + carry_nz + nonzeros[nc + nk :]
     ts = [instantiate(t, aval_of(p)) for t, p, nz in zip(tangents, primals, nonzeros) if nz]
     t_avals = [a for a, nz in zip(jaxpr.in_avals, nonzeros) if nz]
-    with plain_names():
-        lin = linearize_jaxpr(jaxpr, nonzeros, t_avals)
+    try:
+        with plain_names():
+            lin = linearize_jaxpr(jaxpr, nonzeros, t_avals)
+    except ReverseModeError:  # a body whose primals need its tangents: one scan of both
+        return _scan_jvp_joint(primals, tangents, nonzeros, jaxpr, nc, nk, params)
     fwd_consts, (fwd,) = _merge_consts([lin.fwd])
     n_out = len(jaxpr.out_avals)
     operands = [*fwd_consts, *primals]
@@ -1196,6 +1200,53 @@ def _scan_jvp(primals, tangents, *, jaxpr, num_consts, num_carry, **params):
     )
     it = iter(touts[:n_tcarry])
     return outs[:n_out], [next(it) if nz else None for nz in carry_nz] + touts[n_tcarry:]
+
+
+def _scan_jvp_joint(primals, tangents, nonzeros, jaxpr, nc, nk, params):
+    """The jvp as one scan carrying primals and tangents together, as JAX's scan jvp: for a
+    body whose primal outputs depend on its tangents (a while_loop's jvp inside), which no
+    linearization separates. Reverse mode of it fails on the while, as JAX's."""
+    from meshjit.compiler.ad.transform import jvp_eval, jvp_nonzeros  # ad/ sits above lax/
+
+    groups = (slice(0, nc), slice(nc, nc + nk), slice(nc + nk, len(primals)))
+    ys_nz = jvp_nonzeros(jaxpr, nonzeros)[nk:]
+    operands, avals, counts = [], [], []
+    for g in groups:
+        ps, nzs, in_avals = primals[g], nonzeros[g], jaxpr.in_avals[g]
+        tz = [instantiate(t, aval_of(p)) for t, p, nz in zip(tangents[g], ps, nzs) if nz]
+        operands += [*ps, *tz]
+        avals += [*in_avals, *(a for a, nz in zip(in_avals, nzs) if nz)]
+        counts.append((len(ps), len(tz)))
+
+    def body(*xs):
+        it, args, ts = iter(xs), [], []
+        for (n, n_t), g in zip(counts, groups):
+            args += [next(it) for _ in range(n)]
+            t_it = iter([next(it) for _ in range(n_t)])
+            ts += [next(t_it) if nz else None for nz in nonzeros[g]]
+        outs, touts = jvp_eval(jaxpr.jaxpr, jaxpr.consts, args, ts)
+        t_outs = [
+            instantiate(t, aval_of(o))
+            for t, o, nz in zip(touts, outs, [*nonzeros[nc : nc + nk], *ys_nz])
+            if nz
+        ]
+        return [*outs[:nk], *t_outs[:n_tk], *outs[nk:], *t_outs[n_tk:]]
+
+    n_tk = counts[1][1]
+    b_consts, (body_j,) = _merge_consts([trace_to_jaxpr(body, avals)])
+    outs = scan_p.bind(
+        *b_consts,
+        *operands,
+        jaxpr=body_j,
+        num_consts=len(b_consts) + sum(counts[0]),
+        num_carry=sum(counts[1]),
+        **params,
+    )
+    carry, t_carry, rest = outs[:nk], iter(outs[nk : nk + n_tk]), outs[nk + n_tk :]
+    ys, t_ys = rest[: len(ys_nz)], iter(rest[len(ys_nz) :])
+    t_out = [next(t_carry) if nz else None for nz in nonzeros[nc : nc + nk]]
+    t_out += [next(t_ys) if nz else None for nz in ys_nz]
+    return [*carry, *ys], t_out
 
 
 class _Forwarded:

@@ -453,7 +453,7 @@ __all__ = sorted(
     if not name.startswith("_")
     and callable(value)
     and getattr(value, "__module__", "") == __name__
-    and name not in ("aval_of",)
+    and name not in ("aval_of", "varying_as")
 )
 
 
@@ -469,12 +469,12 @@ def full_like(x, fill_value, dtype=None, shape=None, sharding=None):
     shape = aval.shape if shape is None else tuple(shape)
     if weak:
         out = broadcast(convert_element_type(fill_value, aval.dtype, weak_type=True), shape)
-        return _varying_as(_placed(out, sharding, "lax.full_like"), aval)
+        return varying_as(_placed(out, sharding, "lax.full_like"), aval)
     dtype = aval.dtype if dtype is None else dtypes.canonicalize(dtype)
-    return _varying_as(full(shape, fill_value, dtype, sharding=sharding), aval)
+    return varying_as(full(shape, fill_value, dtype, sharding=sharding), aval)
 
 
-def _varying_as(out, aval):
+def varying_as(out, aval):
     """Inside a shard_map: `out` cast to vary over the manual axes `aval` varies over (JAX's
     full_like inserts that pvary)."""
     if not aval.vma:
@@ -482,10 +482,12 @@ def _varying_as(out, aval):
     missing = aval.vma - aval_of(out).vma
     if not missing:
         return out
+    env = getattr(current_trace(), "axis_env", None)
+    if env is None:  # no shard_map being traced (no axes to vary over)
+        return out
     from meshjit.compiler.parallel.collectives import pvary  # a later family
 
-    order = current_trace().axis_env.mesh.axis_names
-    return pvary(out, tuple(a for a in order if a in missing))
+    return pvary(out, tuple(a for a in env.mesh.axis_names if a in missing))
 
 
 def like_sharding(x, shape, weak_type: bool):

@@ -27,7 +27,7 @@ from meshjit.compiler.ir.shape_poly import (
     max_dim,
 )
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.shapes import like_sharding
+from meshjit.compiler.lax.shapes import like_sharding, varying_as
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, subtract
 from meshjit.compiler.numpy.shapes import concatenate, expand_dims
 from meshjit.compiler.numpy.util import (
@@ -348,10 +348,13 @@ def _full_like(a, fill_value, dtype, shape, device, out_sharding):
     weak = dtype is None and aval.weak_type
     if weak:  # as JAX: like a weak value, the result is weak
         out = lax.convert_element_type(out, aval.dtype, weak_type=True)
-    if out_sharding is None and device is None and np.ndim(fill_value) == 0:
+    if np.ndim(fill_value) != 0:  # as JAX: a broadcast fill, neither laid out nor cast as `a`
+        return placed(out, device, out_sharding, "full_like")
+    if out_sharding is None and device is None:
         # as JAX: laid out as `a` (a committed Array's sharding, a typed value's type)
         device = like_sharding(a, shape, weak)
-    return placed(out, device, out_sharding, "full_like")
+    # as JAX's lax.full_like: inside a shard_map, varying over the manual axes `a` varies over
+    return varying_as(placed(out, device, out_sharding, "full_like"), aval)
 
 
 def zeros_like(a, dtype=None, shape=None, *, device=None, out_sharding=None):

@@ -184,7 +184,7 @@ def _residual_sources(f, *args):
     from meshjit.compiler.ad.residuals import saved_residuals
 
     return [
-        where.split(" from ")[0] if "argument" not in where else where
+        where.split(" from ")[0] if not where.startswith("from the argument") else where
         for _, where in saved_residuals(f, *args)
     ]
 

@@ -94,7 +94,11 @@ def test_origin_names_the_line_and_column_as_jax_prints_them(capsys):
     print_saved_residuals(g, jnp.ones(3))
     out = capsys.readouterr().out.splitlines()
     line = g.__code__.co_firstlineno + 1
-    assert out[-1] == f"f32[3] output of cos from {__file__}:{line}:15 (g)"
+    # the function's qualified name, as JAX's source info (code.co_qualname)
+    where = f"{__file__}:{line}:15 ({g.__qualname__})"
+    assert (
+        g.__qualname__.endswith(".<locals>.g") and out[-1] == f"f32[3] output of cos from {where}"
+    )
 
 
 def test_a_scan_carry_s_zero_tangent_is_no_residual():

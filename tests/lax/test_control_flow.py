@@ -750,3 +750,47 @@ def test_fori_loop_keeps_traced_weak_bounds_unconverted_as_jax():
     body = jaxpr.eqns[0].params["body_jaxpr"].jaxpr
     assert "convert_element_type" not in str(body)
     assert meshjit.jit(lambda n: lax.fori_loop(0, n, lambda i, v: v + i, 0))(5) == 10
+
+
+def _newton_sqrt_scan(k, xs):
+    """sum_i sqrt(k * x_i) and its terms, each root by Newton iterations in a while_loop inside
+    a scan (the jvp of the while carries primals and tangents together)."""
+
+    def root(a):
+        def body(s):
+            i, y = s
+            return i + 1, 0.5 * (y + a / y)
+
+        return lax.while_loop(lambda s: s[0] < 30, body, (0, a))[1]
+
+    def step(carry, x):
+        total, count = carry
+        r = root(k * x)
+        return (total + r, count + 1), r
+
+    (total, count), roots = lax.scan(step, (jnp.float32(0.0), 0), xs)
+    return total, roots, count
+
+
+def test_jvp_of_a_scan_over_a_while_loop():
+    # As JAX's scan jvp (one scan of primals and tangents): a body whose primal outputs need
+    # its tangents (a while_loop's jvp) cannot be linearized into two scans, so forward mode
+    # runs them together; reverse mode still fails on the while, with JAX's ValueError.
+    xs = np.array([1.0, 4.0, 9.0, 2.0], np.float32)
+    k = np.float32(2.0)
+    (total, roots, count), (t_total, t_roots, t_count) = meshjit.jvp(
+        lambda k: _newton_sqrt_scan(k, xs), (k,), (np.float32(1.0),)
+    )
+    np.testing.assert_allclose(np.asarray(roots), np.sqrt(k * xs), rtol=1e-6)
+    np.testing.assert_allclose(float(t_total), np.sum(xs / (2 * np.sqrt(k * xs))), rtol=1e-5)
+    np.testing.assert_allclose(np.asarray(t_roots), xs / (2 * np.sqrt(k * xs)), rtol=1e-5)
+    assert int(count) == 4 and t_count.dtype == meshjit.dtypes.float0
+    jac = meshjit.jit(meshjit.jacfwd(lambda ks: _newton_sqrt_scan(ks[0] * ks[1], xs)[1]))(
+        np.array([1.0, 2.0], np.float32)
+    )
+    want = xs / (2 * np.sqrt(k * xs))
+    np.testing.assert_allclose(np.asarray(jac), np.stack([2 * want, want], 1), rtol=1e-5)
+    with pytest.raises(
+        ValueError, match="Reverse-mode differentiation does not work for lax.while"
+    ):
+        meshjit.grad(lambda k: _newton_sqrt_scan(k, xs)[0])(k)

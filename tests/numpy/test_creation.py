@@ -218,14 +218,61 @@ def test_like_functions_keep_a_committed_arrays_sharding():
     mesh = meshjit.make_mesh((4, 2), ("x", "y"))
     s = NamedSharding(mesh, PartitionSpec(None, "y"))
     x = meshjit.device_put(np.ones((8, 4), np.float32), s)
-    for like in (jnp.zeros_like(x), jnp.ones_like(x, dtype=jnp.int32), jnp.full_like(x, 3.0),
-                 jnp.empty_like(x), meshjit.lax.full_like(x, 2)):
+    for like in (
+        jnp.zeros_like(x),
+        jnp.ones_like(x, dtype=jnp.int32),
+        jnp.full_like(x, 3.0),
+        jnp.empty_like(x),
+        meshjit.lax.full_like(x, 2),
+    ):
         assert like.sharding == s and like.committed
     assert jnp.zeros_like(x, shape=(3,)).sharding != s  # a new shape, not replicated
     assert jnp.full_like(x, jnp.ones(4)).sharding != s  # an array fill
     replicated = meshjit.device_put(np.ones(4, np.float32), NamedSharding(mesh, PartitionSpec()))
     assert jnp.zeros_like(replicated, shape=(2, 3)).sharding == replicated.sharding
     on_3 = meshjit.device_put(np.ones(3, np.float32), meshjit.devices()[3])
-    assert jnp.zeros_like(on_3).devices() == {meshjit.devices()[3]} and jnp.zeros_like(on_3).committed
+    assert (
+        jnp.zeros_like(on_3).devices() == {meshjit.devices()[3]} and jnp.zeros_like(on_3).committed
+    )
     uncommitted = jnp.ones(3)
     assert not jnp.zeros_like(uncommitted).committed
+
+
+def test_like_functions_vary_as_their_argument_in_shard_map():
+    # As JAX (jnp's *_like with a scalar fill are lax.full_like, which inserts a pvary): inside a
+    # shard_map the result varies over the manual axes the argument varies over, so a scan carry
+    # started from zeros_like(x) has the type of a body output computed from x. A broadcast array
+    # fill does not.
+    from meshjit.sharding import AxisType, NamedSharding, PartitionSpec
+
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Explicit,) * 2)
+    seen = {}
+
+    def body(a):
+        seen["like"] = [
+            str(meshjit.typeof(f(a)))
+            for f in (
+                jnp.zeros_like,
+                lambda v: jnp.ones_like(v, shape=(3,)),
+                lambda v: jnp.full_like(v, 2.0),
+                jnp.empty_like,
+                lambda v: jnp.zeros_like(v[0], dtype=jnp.int32),
+            )
+        ]
+        seen["array_fill"] = str(meshjit.typeof(jnp.full_like(a, jnp.ones(1))))
+        carry, _ = lax.scan(lambda c, r: (c + r, None), jnp.zeros_like(a[0]), a)
+        return carry[None]
+
+    spec = PartitionSpec("y", "x")
+    x = meshjit.device_put(np.arange(32, dtype=np.float32).reshape(8, 4), NamedSharding(mesh, spec))
+    out = meshjit.jit(meshjit.shard_map(body, mesh=mesh, in_specs=spec, out_specs=spec))(x)
+    assert seen["like"] == [
+        "float32[4,1]{V:(x,y)}",
+        "float32[3]{V:(x,y)}",
+        "float32[4,1]{V:(x,y)}",
+        "float32[4,1]{V:(x,y)}",
+        "int32[1]{V:(x,y)}",
+    ]
+    assert seen["array_fill"] == "float32[4,1]"
+    want = np.arange(32, dtype=np.float32).reshape(2, 4, 4).sum(1)
+    np.testing.assert_array_equal(np.asarray(out), want)

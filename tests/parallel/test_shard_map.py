@@ -421,6 +421,45 @@ def test_make_jaxpr_shows_varying_axes():
     assert "f32[2,2]{V:y} = psum" in text
 
 
+def test_varying_axes_print_in_mesh_order():
+    # As JAX (its avals keep the mesh): {V:(stage,data)} on a ('stage', 'data') mesh, not sorted.
+    mesh = meshjit.make_mesh((4, 2), ("stage", "data"), axis_types=(AxisType.Explicit,) * 2)
+    seen = []
+
+    def body(a, b):
+        seen.extend(
+            str(meshjit.typeof(v)) for v in (a, b, a + b, b + a, lax.axis_index("stage") + a)
+        )
+        return a + b
+
+    f = meshjit.shard_map(
+        body, mesh=mesh, in_specs=(P("data"), P("stage")), out_specs=P(("stage", "data"))
+    )
+    x = meshjit.device_put(np.arange(8.0, dtype=np.float32), NamedSharding(mesh, P("data")))
+    y = meshjit.device_put(np.arange(16.0, dtype=np.float32), NamedSharding(mesh, P("stage")))
+    meshjit.jit(f)(x, y)
+    assert (
+        seen == ["float32[4]{V:data}", "float32[4]{V:stage}"] + ["float32[4]{V:(stage,data)}"] * 3
+    )
+
+
+def test_grad_of_a_loop_whose_carry_starts_invariant():
+    # The carry starts as zeros_like(a) (no tangent) and gets one from sin(a): its instantiated
+    # zero tangent varies over 'x' as the carry does (JAX's zeros_like_shaped_array pvary), so
+    # the tangent loop type-checks.
+    mesh = meshjit.make_mesh((4,), ("x",), axis_types=(AxisType.Explicit,))
+
+    def body(a):
+        return lax.fori_loop(0, 3, lambda i, c: c * 0.5 + jnp.sin(a) * i, jnp.zeros_like(a))
+
+    f = meshjit.shard_map(body, mesh=mesh, in_specs=P("x"), out_specs=P("x"))
+    x = np.arange(8.0, dtype=np.float32)
+    xs = meshjit.device_put(x, NamedSharding(mesh, P("x")))
+    with meshjit.set_mesh(mesh):
+        got = meshjit.jit(meshjit.grad(lambda a: jnp.sum(f(a))))(xs)
+    np.testing.assert_allclose(np.asarray(got), 2.5 * np.cos(x), rtol=1e-6)  # (0.5 + 2) cos
+
+
 def test_out_spec_dropping_varying_axis_is_an_error():
     f = smap(lambda b: b, in_specs=P("x"), out_specs=P())
     with pytest.raises(meshjit.MeshjitValueError, match="require replication which can't be"):

@@ -319,7 +319,11 @@ def test_source_of_an_op_in_a_nested_user_function():
 
     jaxpr = meshjit.make_jaxpr(outer)(np.ones(2, np.float32)).jaxpr
     sin, add = jaxpr.eqns[0], jaxpr.eqns[-1]
-    assert sin.source.function == "inner" and add.source.function == "outer"
+    # the qualified names, as JAX's source info (code.co_qualname)
+    assert sin.source.function == inner.__qualname__ and inner.__qualname__.endswith(
+        "<locals>.inner"
+    )
+    assert add.source.function == outer.__qualname__
     assert sin.source.line == inner.__code__.co_firstlineno + 1
     assert add.source.line == outer.__code__.co_firstlineno + 1
 
@@ -346,7 +350,9 @@ def test_ops_bound_inside_meshjit_helpers_name_the_users_line():
         *[("gt", 5), ("reduce_sum", 5), ("div", 5), ("reshape", 5), ("reshape", 5)],
         *[("jit", 5), ("max", 6), ("convert_element_type", 6)],  # jnp.where: JAX's _where
     ]
-    assert {(eqn.source.file, eqn.source.function) for eqn in jaxpr.eqns} == {(__file__, "f")}
+    assert {(eqn.source.file, eqn.source.function) for eqn in jaxpr.eqns} == {
+        (__file__, f.__qualname__)
+    }
 
 
 def test_user_source_agrees_with_the_frame_line_number():
@@ -354,7 +360,7 @@ def test_user_source_agrees_with_the_frame_line_number():
         return errors.user_source(), sys._getframe().f_lineno
 
     source, line = here()
-    assert (source.file, source.line, source.function) == (__file__, line, "here")
+    assert (source.file, source.line, source.function) == (__file__, line, here.__qualname__)
 
 
 @pytest.mark.parametrize("dtype", ["float32", np.float32, np.dtype("float32"), "bfloat16", bool])
