@@ -71,7 +71,7 @@ def _dilated(mesh, spec, window, padding, base, dilation, mode):
     ((7, 4), P(("a", "b"), None), (3, 2), ((0, 0), (0, 0)), (2, 1), (1, 1)),
     ((5, 3), P(("a", "b"), None), (2, 2), ((1, 0), (0, 0)), (2, 1), (2, 1)),
     ((3, 2), P(("a", "b"), None), (1, 2), ((0, 0), (0, 0)), (3, 1), (2, 1))])
-@pytest.mark.parametrize("mode", ["meshjit", "shardy"])
+@pytest.mark.parametrize("mode", ["meshjit", "shardy", "xla"])
 def test_dilated_windows_on_uneven_dims_compute_right(mesh, shape, spec, window, padding, base,
                                                       dilation, mode):
     x = np.arange(1, np.prod(shape) + 1, dtype=np.float32).reshape(shape) ** 2
