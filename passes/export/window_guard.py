@@ -1,11 +1,15 @@
-"""Reduce windows on unevenly sharded padded, strided dimensions, kept away from XLA's SPMD
-partitioner where it fails.
+"""Reduce windows on unevenly sharded padded and strided, or dilated, dimensions, kept away from
+XLA's SPMD partitioner where it fails.
 
 XLA (jaxlib 0.10.2) partitions `stablehlo.reduce_window` wrongly when the window both pads and
 strides a dimension sharded on its input or its result into more pieces than the input's or the
 result's size divides into (probed on 8 CPU devices: a sum window of 3 with low padding 1 and
 stride 2 over f32[3] or f32[5], the input or the result sharded two ways, gives wrong numbers;
-f32[4], unpadded or unstrided windows are right; the fuzzer's seed 280284).
+f32[4], unpadded or unstrided windows are right; the fuzzer's seed 280284). Dilated windows
+too, padded or strided or not: a base dilation of 2 or 3 over f32[3..7] sharded two, four or
+eight ways unevenly aborts the process ("Check failed: ShapeUtil::Compatible(shard_shape,
+sharded_rw->shape()) f32[3,1] vs f32[2,1]", the fuzzer's seed 290781) or gives wrong numbers,
+and so does a window dilation beside it (f32[8] sharded four ways, dilated either way, is right).
 
 So before XLA sees the module those dimensions are replicated at the reduce window (its
 inputs constrained to their shardings with them replicated, its results' too) and the results
@@ -28,11 +32,18 @@ from meshjit.passes.rules.util import ints, shape_of
 
 
 def padded_strided_dims(op) -> list[int]:
-    """The dims a reduce window both pads and strides (XLA may partition them wrongly)."""
+    """The dims a reduce window both pads and strides, or dilates (its base or its window):
+    XLA may partition them wrongly."""
     rank = len(shape_of(op.operands[0]))
     strides = ints(op, "window_strides") or [1] * rank
     padding = ints(op, "padding") or [0] * (2 * rank)
-    return [d for d in range(rank) if strides[d] > 1 and any(padding[2 * d : 2 * d + 2])]
+    base = ints(op, "base_dilations") or [1] * rank
+    window = ints(op, "window_dilations") or [1] * rank
+    return [
+        d
+        for d in range(rank)
+        if (strides[d] > 1 and any(padding[2 * d : 2 * d + 2])) or base[d] > 1 or window[d] > 1
+    ]
 
 
 def _risky_dims(op, inputs, results, meshes: dict[str, MeshShape]) -> tuple[int, ...]:

@@ -17,6 +17,7 @@ from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions, un
 from meshjit.passes.export.uneven_arguments import pin_uneven_arguments
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
 from meshjit.passes.export.window_guard import guard_padded_strided_windows, padded_strided_dims
+from meshjit.passes.export.zero_size_calls import drop_empty_calls
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.graph import GraphError
 from meshjit.passes.rules.util import shape_of
@@ -54,7 +55,9 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     padded dimensions where it does (`pad_guard.py`), and a reduce window's unevenly sharded
     padded, strided dimensions (`window_guard.py`), so do an FFT's unevenly sharded
     transformed dimensions, and an FFT next to a gather along another dimension than the first
-    is isolated from its layout (`fft_guard.py`), and so do the reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`)."""
+    is isolated from its layout (`fft_guard.py`), and so do the reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`). A call
+    computing only zero-size values becomes constants (XLA crashed on one in a loop body beside
+    a constraint in its condition; `zero_size_calls.py`)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
     refused = xla_refusal(module_op)
     if refused is not None:
@@ -68,6 +71,7 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     guard_padded_strided_windows(module_op)
     guard_ffts(module_op)
     guard_unsplittable_reductions(module_op)
+    drop_empty_calls(module_op)
     if pin:
         pin_op_shardings(module_op)
     for op in _find(module_op, lambda op: _rejected_while(op) or _rejected_barrier(op)):

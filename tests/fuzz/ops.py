@@ -1025,6 +1025,9 @@ def draw_step(rng, vals, allow_vmap=True):
 # Round 23's (ops_round23): jnp keywords together, weak-scalar promotion with bf16 / f16 /
 # complex, integer edges, lax's unusual parameters, linalg / scipy / samplers at edges, indexing,
 # transform compositions (hessian, jacrev of vmap, custom_vjp in vmap in jit ...), tiled collectives.
+# Round 26's (ops_round26): put / place / apply_along_axis / ufunc methods, top_k / approx_min_k /
+# reduce_precision / composite, map / scan / fori unrolled, linalg corners, integer overflow,
+# bf16 / f16 mixes, samplers with explicit shapes, dilated windows and zero-size calls in loops.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1039,6 +1042,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round21,
     ops_round22,
     ops_round23,
+    ops_round26,
     ops_semantics,
     ops_transforms,
 )

@@ -117,6 +117,7 @@ _WORKER_SOURCES = (
     "ops_round21",
     "ops_round22",
     "ops_round23",
+    "ops_round26",
     "ops_semantics",
     "ops_transforms",
     "registry",

@@ -36,8 +36,8 @@ def test_random_programs_match_the_reference(seeds):
     assert not failures, failures
 
 
-# the vocabulary (rounds 12-23: ~1350 jnp / lax calls and transform compositions), one program
-# per entry in 14 slices, plain, under vmap and differentiated: one slice in `make test` (~97
+# the vocabulary (rounds 12-26: ~1400 jnp / lax calls and transform compositions), one program
+# per entry in 14 slices, plain, under vmap and differentiated: one slice in `make test` (~100
 # entries, meshjit's default mode), the others campaigns (round 23: 14 slices, was 13)
 @pytest.mark.parametrize(("how", "offset"), campaign.grid(42, ["plain", "vmap", "grad"], range(14)))
 def test_each_vocabulary_entry_matches_jax(how, offset):
@@ -297,3 +297,32 @@ def test_a_program_xla_fails_for_jax_is_not_a_jax_only_error():
     padded[1:17:3] = x
     expected = np.concatenate([padded * k for k in (1, 2, 3, 1)]) + 4
     np.testing.assert_array_equal(outcome.results["meshjit"][0], expected)
+
+
+ROUND26_PROGRAMS = [  # round 26's fixes, on inputs sharded unevenly
+    {  # a vmapped gcd of an empty value: XLA segfaulted (a zero-size call in a loop body)
+        "seed": 0, "mesh_shape": [2], "axis_names": ["a"],
+        "inputs": [[[2, 3], "int32", ["a", None]]],
+        "steps": [["op", "np_np26", [0], {"fn": "r26_vmap_gcd_empty"}]],
+        "outputs": [1], "grad": False, "out_specs": None,
+    },
+    {  # a base-dilated window over 5 rows on 4 devices: XLA's partitioner aborted
+        "seed": 1, "mesh_shape": [4, 2], "axis_names": ["a", "b"],
+        "inputs": [[[5, 3], "float32", ["a", "b"]]],
+        "steps": [["op", "np_np26", [0], {"fn": "r26_window_base_dilated"}]],
+        "outputs": [1], "grad": False, "out_specs": None,
+    },
+    {  # base- and window-dilated, padded, strided max window over 7 rows on 8 devices
+        "seed": 2, "mesh_shape": [8], "axis_names": ["a"],
+        "inputs": [[[7, 2], "float32", ["a", None]]],
+        "steps": [["op", "np_np26", [0], {"fn": "r26_window_dilated_padded"}]],
+        "outputs": [1], "grad": False, "out_specs": None,
+    },
+]
+
+
+@pytest.mark.parametrize("spec", ROUND26_PROGRAMS, ids=lambda s: str(s["seed"]))
+def test_round26_fix_programs_match_jax(spec):
+    program = Program.from_json(spec)
+    outcome = check(program, (run_jax([program]) or [None])[0])
+    assert not outcome.failed and not outcome.meshjit_only_errors, outcome.results

@@ -52,3 +52,37 @@ def test_even_or_unpadded_windows_are_not_guarded(mesh):
                    x[:5]) == 0
     assert guarded(guard_padded_strided_windows, _window(mesh, P("b"), 3, (1, 0), 2)[1],
                    x[:5]) == 1
+
+
+def _dilated(mesh, spec, window, padding, base, dilation, mode):
+    def f(x):
+        return lax.reduce_window(x, 0.0, lax.add, window, (1, 1), padding,
+                                 base_dilation=base, window_dilation=dilation)
+
+    return f, meshjit.jit(f, in_shardings=NamedSharding(mesh, spec), propagation=mode)
+
+
+# The fuzzer's seed 290781 (a process abort, "f32[4,3] vs f32[3,3]") and the probe's cases:
+# base-dilated windows on unevenly sharded dims aborted XLA ("Check failed:
+# ShapeUtil::Compatible(shard_shape, sharded_rw->shape())") or gave wrong numbers.
+@pytest.mark.parametrize("shape, spec, window, padding, base, dilation", [
+    ((5, 3), P("a", "b"), (3, 2), ((0, 0), (0, 0)), (3, 1), (1, 1)),
+    ((7, 4), P(("a", "b"), None), (2, 1), ((1, 2), (0, 0)), (3, 1), (1, 1)),
+    ((7, 4), P(("a", "b"), None), (3, 2), ((0, 0), (0, 0)), (2, 1), (1, 1)),
+    ((5, 3), P(("a", "b"), None), (2, 2), ((1, 0), (0, 0)), (2, 1), (2, 1)),
+    ((3, 2), P(("a", "b"), None), (1, 2), ((0, 0), (0, 0)), (3, 1), (2, 1))])
+@pytest.mark.parametrize("mode", ["meshjit", "shardy", "xla"])
+def test_dilated_windows_on_uneven_dims_compute_right(mesh, shape, spec, window, padding, base,
+                                                      dilation, mode):
+    x = np.arange(1, np.prod(shape) + 1, dtype=np.float32).reshape(shape) ** 2
+    f, g = _dilated(mesh, spec, window, padding, base, dilation, mode)
+    np.testing.assert_allclose(np.asarray(g(x)), np.asarray(f(x)))
+
+
+def test_even_dilated_windows_are_not_guarded(mesh):
+    """f32[8] base-dilated by 2 under a window of 4: 12 results, both split evenly four ways."""
+    x = np.arange(16, dtype=np.float32).reshape(8, 2)
+    f, g = _dilated(mesh, P("a"), (4, 1), ((0, 0), (0, 0)), (2, 1), (1, 1), "meshjit")
+    assert guarded(guard_padded_strided_windows, g, x) == 0
+    np.testing.assert_allclose(np.asarray(g(x)), np.asarray(f(x)))
+    assert guarded(guard_padded_strided_windows, g, x[:7]) == 1
