@@ -314,8 +314,7 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
         n = len(p_leaves)
         it = iter(args[n:])
         ts = [next(it) if nz else None for nz in nonzeros]
-        with ad.jvp_whole_calls():
-            outs, touts = ad.jvp_eval(traced.closed.jaxpr, traced.closed.consts, args[:n], ts)
+        outs, touts = ad.jvp_eval(traced.closed.jaxpr, traced.closed.consts, args[:n], ts)
         touts = [ad_util.instantiate(t, ad_util.aval_of(o)) for t, o in zip(touts, outs)]
         m = traced.num_main
         return outs + [

@@ -23,8 +23,6 @@ primitives (compiler/lax/*.py, parallel/collectives.py, ...), written with lax/a
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
 import itertools
 from typing import Sequence
 
@@ -51,23 +49,6 @@ from meshjit.compiler.trace.tracing import current_trace
 
 # ---------------------------------------------------------------------------------------------
 # jvp.
-
-# Whether the jvp being traced is `jax.jvp`'s own (a call then stays one call of primals and
-# tangents, as JAX's), not linearize's (which splits each call into forward and linear calls).
-_WHOLE_CALLS: contextvars.ContextVar = contextvars.ContextVar("jvp_whole_calls", default=False)
-
-
-@contextlib.contextmanager
-def jvp_whole_calls(whole: bool = True):
-    token = _WHOLE_CALLS.set(whole)
-    try:
-        yield
-    finally:
-        _WHOLE_CALLS.reset(token)
-
-
-def whole_calls() -> bool:
-    return _WHOLE_CALLS.get()
 
 
 def jvp_eval(jaxpr: Jaxpr, consts: Sequence, primals: Sequence, tangents: Sequence):
@@ -170,8 +151,7 @@ def linearize_jaxpr(
 ) -> Linearized:
     """`known`: the primals' concrete values (outside jit), for rules that branch on them;
     `nonzero_outs=` as jvp_jaxpr's (then `lin` returns only the nonzero tangents)."""
-    with jvp_whole_calls(False):
-        jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env, known, **kw)
+    jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env, known, **kw)
     jv = jv_closed.jaxpr
     n_in, n_out = len(closed.in_avals), len(closed.out_avals)
     linear = {id(v) for v in jv.invars[n_in:]}

@@ -5,12 +5,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import func
 
-from meshjit.compiler.ad.transform import (
-    jvp_jaxpr,
-    linearize_jaxpr,
-    transpose_jaxpr,
-    whole_calls,
-)
+from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
 from meshjit.compiler.errors import MeshjitTypeError, plain_names
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -85,8 +80,6 @@ def _pjit_jvp(primals, tangents, *, jaxpr, name):
     nonzeros = [t is not None for t in tangents]
     ts = [t for t in tangents if t is not None]
     nonzero_outs: list[bool] = []  # the other tangents are symbolic zeros, as JAX's
-    if whole_calls():
-        return _pjit_jvp_whole(primals, ts, nonzeros, nonzero_outs, jaxpr, name)
     with plain_names():  # the body's ops keep their names
         lin = linearize_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts], nonzero_outs=nonzero_outs)
     consts, fwd = closure_convert(lin.fwd)
@@ -99,17 +92,6 @@ def _pjit_jvp(primals, tangents, *, jaxpr, name):
     computed = iter(outs[n:])
     res = [next(computed) if i is None else args[i] for i in forwarded]
     touts = iter(pjit_p.bind(*res, *ts, jaxpr=lin.lin, name=name))  # JAX keeps the name
-    return outs[:n], [next(touts) if nz else None for nz in nonzero_outs]
-
-
-def _pjit_jvp_whole(primals, ts, nonzeros, nonzero_outs, jaxpr, name):
-    """`jax.jvp`'s: one call of the primals and nonzero tangents, as JAX's (no split)."""
-    with plain_names():
-        jv = jvp_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts], nonzero_outs=nonzero_outs)
-    consts, jv = closure_convert(jv)
-    outs = pjit_p.bind(*consts, *primals, *ts, jaxpr=jv, name=name)
-    n = len(jaxpr.out_avals)
-    touts = iter(outs[n:])
     return outs[:n], [next(touts) if nz else None for nz in nonzero_outs]
 
 
