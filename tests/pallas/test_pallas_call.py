@@ -237,7 +237,9 @@ def test_forward_mode_differentiates_and_reverse_mode_refuses_as_jax():
             grad(lambda x: f(x).sum())(jnp.ones(3))
         assert "'pallas_call'" in str(e.value) and "while_loop" not in str(e.value)
         assert "typically caused by attempting to differentiate" in str(e.value)
-        assert f"at {call_line} (f)" in "".join(traceback.format_exception_only(e.value))
+        assert f"at {call_line} ({f.__qualname__})" in "".join(
+            traceback.format_exception_only(e.value)
+        )
 
 
 @pytest.mark.parametrize(
