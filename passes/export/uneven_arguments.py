@@ -17,6 +17,7 @@ from jaxlib.mlir import ir
 
 from meshjit.dialects.sdy import MeshShape, sharding_constraint
 from meshjit.passes.export.guard_util import uneven_dims
+from meshjit.passes.graph.call_graph import is_private
 from meshjit.passes.graph.sharding_io import func_arg_sharding, read_meshes
 from meshjit.passes.rules.util import shape_of
 
@@ -36,11 +37,6 @@ def _pin(func_op, index: int, meshes: dict[str, MeshShape]) -> bool:
     return True
 
 
-def _private(func_op) -> bool:
-    attrs = func_op.attributes
-    return "sym_visibility" in attrs and ir.StringAttr(attrs["sym_visibility"]).value == "private"
-
-
 def pin_uneven_arguments(module_op: ir.Operation) -> int:
     """Constrains each argument of the module's public functions that is sharded unevenly to
     its sharding (see the module docstring); returns how many."""
@@ -48,7 +44,7 @@ def pin_uneven_arguments(module_op: ir.Operation) -> int:
     count = 0
     for op in module_op.regions[0].blocks[0].operations:
         op = op.operation
-        if op.name != "func.func" or _private(op) or not op.regions[0].blocks:
+        if op.name != "func.func" or is_private(op) or not op.regions[0].blocks:
             continue
         count += sum(_pin(op, i, meshes) for i in range(len(op.regions[0].blocks[0].arguments)))
     return count

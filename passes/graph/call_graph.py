@@ -27,7 +27,8 @@ def _name(func) -> str:
     return ir.StringAttr(func.attributes["sym_name"]).value
 
 
-def _private(func) -> bool:
+def is_private(func) -> bool:
+    """Whether the func is `private` (a callee; public ones are entry points)."""
     return "sym_visibility" in func.attributes and (
         ir.StringAttr(func.attributes["sym_visibility"]).value == "private"
     )
@@ -119,7 +120,7 @@ def flatten_call_graph(module_op: ir.Operation, *, share: bool = False) -> None:
     recreates goes right after the public ones, so the functions calls reach end up last
     created first."""
     flattener = _Flattener(module_op, share=share)
-    roots = [f for f in flattener.funcs.values() if f.name == "func.func" and not _private(f)]
+    roots = [f for f in flattener.funcs.values() if f.name == "func.func" and not is_private(f)]
     for root in roots:
         flattener.used.add(_name(root))
         flattener.visit_calls(root)
@@ -127,7 +128,7 @@ def flatten_call_graph(module_op: ir.Operation, *, share: bool = False) -> None:
     unreached = [
         f
         for f in flattener.funcs.values()
-        if f.name == "func.func" and id(f) not in reached and _private(f)
+        if f.name == "func.func" and id(f) not in reached and is_private(f)
     ]
     referenced = _referenced_names(module_op) if unreached else set()
     kept = [f for f in unreached if _name(f) in referenced]

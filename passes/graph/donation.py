@@ -14,10 +14,13 @@ Shardy-compatible modes skip this step: Shardy does no such thing.
 
 from __future__ import annotations
 
+import collections
+
 from jaxlib.mlir import ir
 
 from meshjit.dialects.sdy import SHARDING_ATTR
 from meshjit.passes.graph import sharding_io as io
+from meshjit.passes.graph.call_graph import is_private
 from meshjit.passes.rules import SHARDY_ELEMENTWISE_OPS
 
 _DONOR = "jax.buffer_donor"
@@ -31,13 +34,8 @@ def pin_donated_updates(module_op: ir.Operation) -> None:
     """Gives each public function's unannotated results their donated argument's sharding."""
     for op in module_op.regions[0].blocks[0].operations:
         func = op.operation
-        if func.name == "func.func" and _is_public(func) and len(func.regions[0].blocks):
+        if func.name == "func.func" and not is_private(func) and len(func.regions[0].blocks):
             _pin_results(func)
-
-
-def _is_public(func) -> bool:
-    visibility = func.attributes["sym_visibility"] if "sym_visibility" in func.attributes else None
-    return visibility is None or ir.StringAttr(visibility).value == "public"
 
 
 def _pin_results(func) -> None:
@@ -76,9 +74,9 @@ def _updated_donor(value: ir.Value, block, donors: set, taken: set) -> int | Non
     """The first donated argument of `value`'s type that `value` is computed from through
     elementwise ops of its shape (breadth first), if any."""
     want = value.type
-    queue, seen = [value], set()
+    queue, seen = collections.deque([value]), set()
     while queue and len(seen) < _MAX_OPS:
-        v = queue.pop(0)
+        v = queue.popleft()
         owner = v.owner
         if isinstance(owner, ir.Block):
             number = ir.BlockArgument(v).arg_number
