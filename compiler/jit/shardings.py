@@ -139,13 +139,14 @@ def check_arg_devices(requested: NamedSharding, own, index: int) -> None:
 
 
 def check_committed_layout(requested: NamedSharding, leaf: Array) -> None:
-    """As JAX: an argument committed to one device (device_put to it) is not moved by jit's
-    in_shardings; its layout must be the one asked for. (JAX refuses committed sharded
-    arguments laid out otherwise too; meshjit reshards those.)"""
+    """As JAX: an argument whose layout the user stated (device_put to a device or sharding,
+    make_array_from_*) is not moved by jit's in_shardings; its layout must be the one asked
+    for. A computed array's layout is propagation's choice, where meshjit's may differ from
+    JAX's: jit reshards it (JAX would refuse it only where its own choice differs)."""
     if not leaf._committed or not isinstance(requested.mesh, Mesh):
         return
-    if type(leaf._sharding) is NamedSharding and leaf.aval.sharding is None:
-        return  # meshjit reshards it (see above); an explicit sharding is the type: refused
+    if type(leaf._sharding) is NamedSharding and leaf.aval.sharding is None and not leaf._stated:
+        return  # an explicit sharding is the type: refused
     if len(requested.spec) > leaf.ndim:
         return  # check_ranks names the problem
     want = plc.placement_for(requested, leaf.aval.shape)

@@ -87,25 +87,29 @@ def _removed(advice: str) -> property:
 class Array(ArrayMethods):
     """An array on devices. `np.asarray(a)` gathers the global value to the host."""
 
-    __slots__ = ("aval", "_impl", "_placement", "_sharding", "_committed", "__weakref__")
+    __slots__ = ("aval", "_impl", "_placement", "_sharding", "_committed", "_stated", "__weakref__")
     __array_priority__ = 100
 
-    def __init__(self, aval: ShapedArray, impl, placement, sharding=None, committed=True):
+    def __init__(
+        self, aval: ShapedArray, impl, placement, sharding=None, committed=True, stated=False
+    ):
         # placement: the jaxlib GSPMDSharding (device list + HLO sharding) of the buffers;
         # sharding: the user-facing NamedSharding / SingleDeviceSharding it stands for;
         # committed: put on its devices by the user (device_put to a device or sharding), so
-        # a jit call may not move it (JAX's `committed`).
+        # a jit call may not move it (JAX's `committed`); stated: its sharding is the one the
+        # user named (device_put, make_array_from_*), so jit's in_shardings may not reshard it
+        # (as JAX); a computed array's layout is meshjit's choice, which jit may change.
         if type(sharding) is NamedSharding:  # on Explicit axes: in its type
             aval = array_aval(aval, sharding)
         self.aval, self._impl, self._placement = aval, impl, placement
-        self._sharding, self._committed = sharding, committed
+        self._sharding, self._committed, self._stated = sharding, committed, stated
 
     @classmethod
     def of_result(cls, aval: ShapedArray, impl, placement, sharding, committed=True) -> Array:
         """A program's result: its aval (type sharding included) is already final."""
         self = object.__new__(cls)
         self.aval, self._impl, self._placement, self._sharding = aval, impl, placement, sharding
-        self._committed = committed
+        self._committed, self._stated = committed, False
         return self
 
     @property

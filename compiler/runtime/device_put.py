@@ -133,14 +133,17 @@ def _put_sharded(x, aval, sharding: NamedSharding) -> Array:
         )
     placement = plc.placement_for(sharding, aval.shape)
     if type(x) is Array and plc.same_placement(x._placement, placement):
-        return x if x._sharding == sharding else Array(aval, x._impl, placement, sharding)
+        if x._stated and x._sharding == sharding:
+            return x
+        return Array(aval, x._impl, placement, sharding, stated=True)
     if dist.multi_process():
         checks.check_devices(placement._devices, "device_put")
         if type(x) is Array and not x.is_fully_addressable:
             from meshjit.compiler.jit.multihost_utils import reshard
 
             return reshard(x, sharding)
-    return Array(aval, plc.put(np.asarray(x, aval.dtype), aval, placement), placement, sharding)
+    buffers = plc.put(np.asarray(x, aval.dtype), aval, placement)
+    return Array(aval, buffers, placement, sharding, stated=True)
 
 
 def copy_to_host_async(tree):

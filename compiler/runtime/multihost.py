@@ -50,7 +50,7 @@ def _from_pieces(aval, named, placement, pieces) -> Array:
     impl = _jax.batched_device_put(
         aval, placement, padded, devices, committed=True, enable_x64=dtypes.x64_enabled
     )
-    return Array(aval, impl, placement, named)
+    return Array(aval, impl, placement, named, stated=True)
 
 
 def make_array_from_callback(shape, sharding, data_callback, dtype=None) -> Array:
@@ -142,7 +142,7 @@ def make_array_from_single_device_arrays(shape, sharding, arrays) -> Array:
     impl = _jax.ArrayImpl(
         aval, placement, [a._impl for a in ordered], committed=True, _skip_checks=True
     )
-    return Array(aval, impl, placement, named)
+    return Array(aval, impl, placement, named, stated=True)
 
 
 # ---------------------------------------------------------------------------------------------

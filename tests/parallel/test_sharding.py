@@ -390,22 +390,26 @@ def test_output_sharding_states_what_xla_chose(mesh):
 
 
 def test_resharding_arguments(mesh, devs):
-    """in_shardings lay out uncommitted arguments and reshard sharded ones; an argument
-    committed to one device (device_put to it) is JAX's ValueError, not moved."""
+    """in_shardings lay out uncommitted arguments; an argument whose layout the user stated
+    (device_put to a device or another sharding, even on a mesh of the same devices) is JAX's
+    ValueError, not moved; a computed argument is resharded (its layout is propagation's
+    choice, which may differ from JAX's)."""
     x = ints((8, 4))
-    a = meshjit.device_put(x, NamedSharding(mesh, P("x", "y")))
     f = meshjit.jit(lambda v: v - 1.0, in_shardings=NamedSharding(mesh, P("y", "x")))
-    check_shards(f(a), x - 1)
     check_shards(f(meshjit.numpy.asarray(x)), x - 1)
-    assert f.lower(a).compile().input_shardings[0] == (NamedSharding(mesh, P("y", "x")),)
     line = Mesh(np.array(devs), ("d",))  # same devices, another mesh
-    b = meshjit.device_put(x, NamedSharding(line, P(None, "d")))
-    check_shards(f(b), x - 1)
-    single = meshjit.device_put(x, devs[6])
-    with pytest.raises(ValueError, match="Sharding passed to jit does not match"):
-        f(single)
+    for target in [NamedSharding(mesh, P("x", "y")), NamedSharding(line, P(None, "d")), devs[6]]:
+        with pytest.raises(ValueError, match="Sharding passed to jit does not match"):
+            f(meshjit.device_put(x, target))
     same = meshjit.device_put(x, NamedSharding(mesh, P("y", "x")))
     check_shards(f(same), x - 1)
+    assert f.lower(same).compile().input_shardings[0] == (NamedSharding(mesh, P("y", "x")),)
+    alike = meshjit.device_put(x, NamedSharding(mesh, P(("y",), ("x",), None)[:2]))
+    check_shards(f(alike), x - 1)  # another spelling of the same layout
+    computed = meshjit.jit(lambda v: v * 1.0, out_shardings=None)(
+        meshjit.device_put(x, NamedSharding(mesh, P("x", "y")))
+    )
+    check_shards(f(computed), x - 1)
 
 
 def test_resharding_between_calls(mesh):

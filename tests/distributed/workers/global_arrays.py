@@ -96,7 +96,13 @@ def check_jit_and_reshard():
     assert moved.sharding.spec == P("y", None)
     np.testing.assert_array_equal(whole(moved), X)
     f = meshjit.jit(lambda v: v * 2, in_shardings=NamedSharding(MESH, P(None, "y")))
-    np.testing.assert_array_equal(whole(f(a)), X * 2)
+    try:  # as JAX: a layout the user stated is not resharded by in_shardings
+        f(a)
+        raise AssertionError("jit resharded a device_put array")
+    except ValueError as e:
+        assert "Sharding passed to jit does not match" in str(e), e
+    computed = meshjit.jit(lambda v: v + 1)(a)  # propagation's layout: resharded
+    np.testing.assert_array_equal(whole(f(computed)), (X + 1) * 2)
     ok("reshard")
 
 
