@@ -348,6 +348,9 @@ class JitFunction:
     ):
         check_callable(fun)
         _check_placement_options(device, backend, in_shardings, out_shardings)
+        one_device = js.one_device_target(in_shardings, out_shardings)
+        if one_device is not None:  # JAX's SingleDeviceShardings: the program's device
+            in_shardings, out_shardings, device = None, None, one_device
         if isinstance(in_shardings, list):  # as JAX: a list of per-argument shardings is a tuple
             in_shardings = tuple(in_shardings)
         js.check_no_unconstrained(in_shardings, "jit in_shardings")

@@ -14,6 +14,7 @@ from meshjit.compiler.parallel.sharding import (
     Mesh,
     NamedSharding,
     PartitionSpec,
+    SingleDeviceSharding,
     flatten_shardings,
     get_abstract_context_mesh,
     get_concrete_mesh,
@@ -136,6 +137,21 @@ def check_arg_devices(requested: NamedSharding, own, index: int) -> None:
             f"in_sharding is on devices {sorted(requested.mesh.device_ids)}; device_put it to "
             "the in_sharding's devices first"
         )
+
+
+def one_device_target(in_shardings, out_shardings):
+    """As JAX: shardings that are all SingleDeviceShardings of one device (and Nones) run the
+    program on that device, as `device=` does (arguments moved there). Returns the device,
+    or None when the shardings say something else."""
+    leaves = [
+        s
+        for s in (*tree_flatten(in_shardings)[0], *tree_flatten(out_shardings)[0])
+        if s is not None
+    ]
+    if not leaves or any(type(s) is not SingleDeviceSharding for s in leaves):
+        return None
+    devices = {s.device for s in leaves}
+    return devices.pop() if len(devices) == 1 else None
 
 
 def check_committed_layout(requested: NamedSharding, leaf: Array) -> None:

@@ -342,6 +342,22 @@ def test_device_commits_the_arguments_and_runs_there():
     np.testing.assert_array_equal(np.asarray(out), np.arange(4) * 3)
 
 
+def test_single_device_shardings_run_the_program_on_their_device():
+    """As JAX: in_/out_shardings that are SingleDeviceShardings of one device run the program
+    there (arguments moved, as device= moves them); meshjit refused them."""
+    from meshjit.sharding import SingleDeviceSharding
+
+    device = meshjit.devices()[3]
+    x = np.arange(4, dtype=np.float32)
+    f = meshjit.jit(lambda v: v * 2, out_shardings=SingleDeviceSharding(device))
+    out = f(x)
+    assert out.sharding == SingleDeviceSharding(device) and out.committed
+    g = meshjit.jit(lambda v: v * 2, in_shardings=SingleDeviceSharding(device))
+    out = g(meshjit.device_put(x, meshjit.devices()[1]))
+    assert out.devices() == {device}
+    np.testing.assert_array_equal(np.asarray(out), x * 2)
+
+
 def test_backend_and_keep_unused():
     f = meshjit.jit(lambda x, unused: x + 1, backend="cpu", keep_unused=True)
     assert float(f(1.0, 2.0)) == 2.0
