@@ -346,7 +346,7 @@ def fast_key(args):
     Per argument its abstract type and placement (which decide the signature, the devices and
     so the executable), plus the context mesh. Arrays with a NamedSharding take the full path.
     """
-    key = ()
+    key = []  # (a list: adding to a tuple per argument is quadratic in their number)
     for x in args:
         t = type(x)
         if t is Array:
@@ -357,7 +357,8 @@ def fast_key(args):
             key += (x.shape, x.dtype)
         else:
             return None
-    return key, context_key()
+    key.append(context_key())
+    return tuple(key)
 
 
 class CallCache:
