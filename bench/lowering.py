@@ -172,20 +172,25 @@ def run_lowering(sizes, repeat: int, with_jax: bool) -> bool:
     return ok
 
 
-def _dispatch(lib, calls: int) -> tuple[float, float]:
+def _dispatch(lib, calls: int, rounds: int = 3) -> tuple[float, float]:
     """Cached-call time of `lib.jit(lambda x: x + 1)` (lib: meshjit or jax) on a device array
-    and on a NumPy array."""
+    and on a NumPy array: the best of `rounds` medians, alternating the two inputs (on a shared
+    machine one median caught a burst of load elsewhere)."""
     f = lib.jit(lambda x: x + 1)
     host = np.arange(8, dtype=np.float32)
     dev = lib.device_put(host)
-    on_device = _median_call_us(f, dev, calls)
-    from_numpy = _median_call_us(f, host, calls)
+    on_device = from_numpy = float("inf")
+    for _ in range(rounds):
+        on_device = min(on_device, _median_call_us(f, dev, calls // rounds))
+        from_numpy = min(from_numpy, _median_call_us(f, host, calls // rounds))
     lib.block_until_ready(f(dev))
     return on_device, from_numpy
 
 
 def run_dispatch(mine, calls: int, with_jax: bool) -> bool:
-    print(f"\n== cached jit call, f(x) = x + 1 on f32[8] (median over {calls} calls), us/call")
+    print(
+        f"\n== cached jit call, f(x) = x + 1 on f32[8] (best of 3 medians, {calls} calls), us/call"
+    )
     theirs = _dispatch(importlib.import_module("jax"), calls) if with_jax else None
     ok = True
     for i, what in enumerate(("device array input", "NumPy input")):

@@ -303,23 +303,23 @@ _READ_BY_NAME = frozenset(
     ).split()
 ) | {"mock_num_gpu_processes", "xla_allow_excess_precision"}
 
-_PRNG_IMPL_SCOPE: list = []  # the impls of the keys being drawn from, innermost last
+PRNG_IMPL_SCOPE: list = []  # the impls of the keys being drawn from, innermost last
 
 
 def prng_impl_name() -> str:
     """The PRNG implementation random functions run: the one of the key a public random
     function was given (while it runs), else `jax_default_prng_impl`. Part of jit's cache key,
     as key data alone does not tell rbg from unsafe_rbg."""
-    return _PRNG_IMPL_SCOPE[-1] if _PRNG_IMPL_SCOPE else config._values["jax_default_prng_impl"]
+    return PRNG_IMPL_SCOPE[-1] if PRNG_IMPL_SCOPE else config._values["jax_default_prng_impl"]
 
 
 @contextlib.contextmanager
 def prng_impl_scope(name: str):
-    _PRNG_IMPL_SCOPE.append(name)
+    PRNG_IMPL_SCOPE.append(name)
     try:
         yield
     finally:
-        _PRNG_IMPL_SCOPE.pop()
+        PRNG_IMPL_SCOPE.pop()
 
 
 def _env(name: str) -> str | None:

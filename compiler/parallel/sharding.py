@@ -182,6 +182,7 @@ class _MeshContext(threading.local):
 
 
 _context = _MeshContext()
+MESH_CONTEXT = _context  # its `.key` is read on every jit call (dispatch.fast_key)
 
 
 def _is_local(device) -> bool:

@@ -16,16 +16,11 @@ from typing import Sequence
 import numpy as np
 from jaxlib import xla_client
 
-from meshjit.compiler.config import USER_CONTEXTS, config, prng_impl_name, user_context_values
+from meshjit.compiler.config import PRNG_IMPL_SCOPE, USER_CONTEXTS, config, user_context_values
 from meshjit.compiler.errors import XLA_METADATA, MeshjitTypeError
 from meshjit.compiler.ir.tokens import TOKEN_BUFFER_AVAL, Token, abstract_token, is_token_aval
 from meshjit.compiler.parallel.explicit import array_aval, divides_evenly
-from meshjit.compiler.parallel.sharding import (
-    Mesh,
-    NamedSharding,
-    context_meshes_key,
-    spec_from_hlo,
-)
+from meshjit.compiler.parallel.sharding import MESH_CONTEXT, Mesh, NamedSharding, spec_from_hlo
 from meshjit.compiler.runtime import client
 from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime import placement as plc
@@ -101,20 +96,23 @@ class Executable:
         return [sharding for _, _, sharding, _ in self._outs]
 
     def execute(self, leaves: Sequence) -> list[Array]:
-        taken = leaves if self.kept is None else [leaves[i] for i in self.kept]
-        committed = self._commits
-        buffers = []
-        for x, (aval, p, replicas) in zip(taken, self._ins):
-            t = type(x)
-            if t is Array:
-                committed = committed or x._committed
-                buffers.append(x._impl if x._placement is p else device_arg(x, aval, p))
-            elif t is np.ndarray and replicas is not None and x.dtype == aval.dtype:
-                buffers.append(client.put_shards(aval, p, [x] * len(replicas), replicas))
-            else:
-                buffers.append(device_arg(x, aval, p))
-        if self.kept is not None and not committed:  # a dropped argument's counts too
-            committed = any(type(x) is Array and x._committed for x in leaves)
+        # One frame for the common call (every argument taken, one Array result): each call
+        # and lookup here costs on every cached call.
+        if self.kept is None:
+            committed = self._commits
+            buffers = []
+            for x, (aval, p, replicas) in zip(leaves, self._ins):
+                t = type(x)
+                if t is Array:
+                    if x._committed:
+                        committed = True
+                    buffers.append(x._impl if x._placement is p else device_arg(x, aval, p))
+                elif t is np.ndarray and replicas is not None and x.dtype == aval.dtype:
+                    buffers.append(client.put_shards(aval, p, [x] * len(replicas), replicas))
+                else:
+                    buffers.append(device_arg(x, aval, p))
+        else:
+            buffers, committed = self._place_kept(leaves)
         if self.donated is not None:
             _check_donations(buffers, self.donated)
         try:
@@ -128,13 +126,26 @@ class Executable:
             checks.raise_if_peer_failed(e, "running a computation")
             _raise_if_deleted(leaves)
             raise
-        if self._one_array is not None:  # the common case, without a comprehension's frame
-            aval, p, s = self._one_array
-            return [Array.of_result(aval, results[0], p, s, committed)]
+        one = self._one_array
+        if one is not None:
+            array = _new_array(Array)
+            array.aval, array._placement, array._sharding = one
+            array._impl, array._committed = results[0], committed
+            return [array]
         return [
             Token(r) if aval is abstract_token else Array.of_result(aval, r, p, s, committed)
             for (aval, p, s, _), r in zip(self._outs, results)
         ]
+
+    def _place_kept(self, leaves: Sequence) -> tuple[list, bool]:
+        """The buffers of the arguments the program kept, and whether the results are
+        committed (a dropped argument's commitment counts too)."""
+        buffers = [device_arg(leaves[i], aval, p) for i, (aval, p, _) in zip(self.kept, self._ins)]
+        committed = self._commits or any(type(x) is Array and x._committed for x in leaves)
+        return buffers, committed
+
+
+_new_array = object.__new__
 
 
 def _result_handler(aval, placement):
@@ -319,7 +330,13 @@ def context_key():
     # where a call without committed arguments runs (as JAX's jit key).
     # User contexts (make_user_context) too, once there are any.
     # The set_xla_metadata context: traced equations carry it.
-    key = context_meshes_key(), prng_impl_name(), config.jax_default_device, XLA_METADATA[0]
+    # (Read on every call: attribute and list reads, no calls.)
+    key = (
+        MESH_CONTEXT.key,
+        PRNG_IMPL_SCOPE[-1] if PRNG_IMPL_SCOPE else config.jax_default_prng_impl,
+        config.jax_default_device,
+        XLA_METADATA[0],
+    )
     return key + user_context_values() if USER_CONTEXTS else key
 
 
@@ -329,7 +346,7 @@ def fast_key(args):
     Per argument its abstract type and placement (which decide the signature, the devices and
     so the executable), plus the context mesh. Arrays with a NamedSharding take the full path.
     """
-    key = []
+    key = []  # (a list: adding to a tuple per argument is quadratic in their number)
     for x in args:
         t = type(x)
         if t is Array:
