@@ -294,7 +294,9 @@ def _as_written(out, out_specs):
             and _trim(have.spec) == _trim(written)
         ):
             sharding = NamedSharding(have.mesh, written, memory_kind=have.memory_kind)
-            leaves[i] = type(x).of_result(x.aval, x._impl, x._placement, sharding, x.committed)
+            leaves[i] = type(x).of_result(
+                x.aval, x._impl, x._placement, sharding, x.committed, x._stated
+            )
     return tree_unflatten(tree, leaves)
 
 

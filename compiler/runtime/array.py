@@ -105,11 +105,13 @@ class Array(ArrayMethods):
         self._sharding, self._committed, self._stated = sharding, committed, stated
 
     @classmethod
-    def of_result(cls, aval: ShapedArray, impl, placement, sharding, committed=True) -> Array:
+    def of_result(
+        cls, aval: ShapedArray, impl, placement, sharding, committed=True, stated=False
+    ) -> Array:
         """A program's result: its aval (type sharding included) is already final."""
         self = object.__new__(cls)
         self.aval, self._impl, self._placement, self._sharding = aval, impl, placement, sharding
-        self._committed, self._stated = committed, False
+        self._committed, self._stated = committed, stated
         return self
 
     @property

@@ -72,14 +72,17 @@ class Executable:
         self._ins = [
             (aval, p, _replicated_devices(p)) for aval, p in zip(in_avals, self.in_placements)
         ]
+        # per result: its type, placement, NamedSharding, handler, and whether the user stated
+        # that sharding (out_shardings, or an Explicit type): then jit does not reshard it
         self._outs = [
-            (_result_aval(aval, s, u), p, u, _result_handler(aval, p))
+            (_result_aval(aval, s, u), p, u, _result_handler(aval, p), s is not None)
             for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
             for u in [None if is_token_aval(aval) else _user_sharding(p, aval, devices, s)]
         ]
         self._handlers = [out[3] for out in self._outs]
         one = len(self._outs) == 1 and self._outs[0][0] is not abstract_token
-        self._one_array = self._outs[0][:3] if one else None  # one Array result's (aval, p, s)
+        # one Array result's (aval, p, s, stated)
+        self._one_array = (*self._outs[0][:3], self._outs[0][4]) if one else None
         # As JAX: results on several devices or on a mesh's are committed; a one-device
         # program's results are committed when one of its arguments is.
         self._commits = devices.mesh is not None or devices.num_partitions > 1
@@ -93,7 +96,7 @@ class Executable:
 
     @property
     def output_shardings(self) -> list:
-        return [sharding for _, _, sharding, _ in self._outs]
+        return [out[2] for out in self._outs]
 
     def execute(self, leaves: Sequence) -> list[Array]:
         # One frame for the common call (every argument taken, one Array result): each call
@@ -129,12 +132,14 @@ class Executable:
         one = self._one_array
         if one is not None:
             array = _new_array(Array)
-            array.aval, array._placement, array._sharding = one
+            array.aval, array._placement, array._sharding, array._stated = one
             array._impl, array._committed = results[0], committed
             return [array]
         return [
-            Token(r) if aval is abstract_token else Array.of_result(aval, r, p, s, committed)
-            for (aval, p, s, _), r in zip(self._outs, results)
+            Token(r)
+            if aval is abstract_token
+            else Array.of_result(aval, r, p, s, committed, stated)
+            for (aval, p, s, _, stated), r in zip(self._outs, results)
         ]
 
     def _place_kept(self, leaves: Sequence) -> tuple[list, bool]:

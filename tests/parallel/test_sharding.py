@@ -413,11 +413,18 @@ def test_resharding_arguments(mesh, devs):
 
 
 def test_resharding_between_calls(mesh):
+    """A result whose sharding the user stated (out_shardings) passed to a jit asking another
+    layout is JAX's ValueError; a result laid out by propagation is resharded (meshjit's
+    choice may differ from JAX's, so refusing it would break programs JAX runs)."""
     x = ints((8, 8))
     f = meshjit.jit(lambda v: v * 2.0, out_shardings=NamedSharding(mesh, P(None, "x")))
     g = meshjit.jit(lambda v: v + 1.0, in_shardings=NamedSharding(mesh, P("x", "y")))
-    r = g(f(x))
-    check_shards(r, x * 2 + 1)
+    with pytest.raises(ValueError, match="Sharding passed to jit does not match"):
+        g(f(x))
+    with pytest.raises(ValueError, match="Sharding passed to jit does not match"):
+        g(*meshjit.jit(lambda v: (v, v * 2.0), out_shardings=(None, f.out_shardings))(x)[1:])
+    free = meshjit.jit(lambda v: v * 2.0)(meshjit.device_put(x, NamedSharding(mesh, P(None, "x"))))
+    check_shards(g(free), x * 2 + 1)
 
 
 def blocks_along(mesh, axes, n) -> int:
