@@ -130,7 +130,7 @@ OUT_SHARDING_SAMPLERS = {
 }
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(OUT_SHARDING_SAMPLERS)))  # one in six in make test
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(OUT_SHARDING_SAMPLERS)))  # one in twelve in make test
 def test_samplers_take_out_sharding(name):
     """Every sampler JAX gives `out_sharding=` takes it: the same draws, laid out by it."""
     sample = OUT_SHARDING_SAMPLERS[name]

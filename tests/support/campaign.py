@@ -16,10 +16,10 @@ import itertools
 import pytest
 
 # The slice of a vs-JAX sweep `make test` runs: every SWEEP-th case. A module's oracle and its
-# parametrization both read it, so JAX always computes the cases the tests ask for. Six (it was
-# three) to fit the 15 minutes: every sixth case is also a third one, so `make test` runs a
-# subset of what it ran before and `make test-campaigns` the rest.
-SWEEP = 6
+# parametrization both read it, so JAX always computes the cases the tests ask for. Twelve (it
+# was three, then six) to fit the 15 minutes on 2 cores: every twelfth case is also a sixth one,
+# so `make test` runs a subset of what it ran before and `make test-campaigns` the rest.
+SWEEP = 12
 
 
 def every(n: int, items, ids=None) -> list:
