@@ -110,6 +110,38 @@ def _ops(module_op: ir.Operation) -> list:
     return found
 
 
+def _ops_as_inlined(module_op: ir.Operation) -> list:
+    """`_ops`, each called func's body right after its first call (Shardy's import inlines a
+    call into a named computation there, so its greedy driver reaches the body then)."""
+    funcs = _funcs_by_name(module_op)
+    placed: set = set()
+    found: list = []
+
+    def visit(op):
+        found.append(op)
+        if op.name == "func.call":
+            callee = funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+            if callee is not None and callee not in placed:
+                placed.add(callee)
+                callee.walk(visit, ir.WalkOrder.PRE_ORDER)
+        return ir.WalkResult.ADVANCE
+
+    inlined = _callees(module_op, funcs)
+    found.append(module_op)
+    for op in module_op.regions[0].blocks[0].operations:
+        op = op.operation
+        if op in inlined:
+            continue
+        op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def _callees(module_op: ir.Operation, funcs: dict) -> list:
+    """The funcs some call reaches."""
+    names = _callee_names(module_op)
+    return [f for name, f in funcs.items() if name in names]
+
+
 def _dead(op) -> bool:
     if not op.results or not _effect_free(op):
         return False
@@ -200,8 +232,8 @@ def dying_ops(module_op: ir.Operation, *, pipeline: bool = False) -> tuple[dict,
     pass-through stage asks then whether an operand has another use). Erasing an op, the driver
     visits again the op defining each of its operands left with one use or none (MLIR's
     rewrite driver), so such an op may pass a sharding through then. `pipeline`: as
-    erase_dead_ops'."""
-    ops = _ops(module_op)
+    erase_dead_ops', and a callee's body counts as standing at its call (as inlined)."""
+    ops = _ops_as_inlined(module_op) if pipeline else _ops(module_op)
     index = {op: i for i, op in enumerate(ops)}
     death = _deaths(ops, index, pipeline)
     shared = {}
