@@ -9,7 +9,8 @@ A concatenate whose operands and result disagree is computed in one sharding it 
   later dim, then the longer and later axes), then the next one that extends a dim's pick or
   picks another dim (cut before the first piece of an axis a pick holds);
 - the concatenated dim unsharded: its picked axes go together after the axes of the first
-  other dim they divide with them; else one by one, up to the first that divides none;
+  other dim they divide with them; else one by one, up to the first that divides none (not
+  when every operand is a slice's result: Shardy keeps that concatenate's pick whole);
 - each operand not so sharded is resharded right before the op; the op's result sharding is
   the picked one, resharded after the op to what it was;
 - an operand holding partial sums makes the op computed so even when every tensor agrees.
@@ -73,11 +74,12 @@ def _prefix(axes: tuple, of: tuple, mesh) -> bool:
     return name == other and pre == at and whole % size == 0
 
 
-def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
+def _picked(tensors, shapes, dim: int, mesh, keep_dim: bool = False) -> list[tuple]:
     """Shardy's majority vote: the candidate held by the most elements first (then not the
     concatenated dim, then the most further devices, then the later dim, then the longer and
     later axes); each later candidate of a picked dim must extend its pick, one of another dim is cut
-    before the first axis a pick holds."""
+    before the first axis a pick holds. The concatenated dim's pick moves to the other dims
+    unless `keep_dim`."""
     rank = len(shapes[-1])
     live = _candidates(tensors, [math.prod(s) for s in shapes], mesh)
     picked = [()] * rank
@@ -98,6 +100,8 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
             if cut != picked[e] and _prefix(picked[e], cut, mesh):
                 kept.setdefault((e, cut), weight)
         live = kept
+    if keep_dim:
+        return picked
     # The concatenated dim stays unsharded: each other dim in turn takes the longest prefix of
     # its axes left whose devices, with its own pick's, divide its size.
     moved, picked[dim] = picked[dim], ()
@@ -198,11 +202,16 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
                 tuple(ir.RankedTensorType(v.type).shape) for v in (*op.operands, op.results[0])
             ]
             dim = ir.IntegerAttr(op.attributes["dimension"]).value
-            picked = _picked(tensors, shapes, dim, meshes[mesh_name])
+            sliced = all(_defined_by(v, "stablehlo.slice") for v in op.operands)
+            picked = _picked(tensors, shapes, dim, meshes[mesh_name], keep_dim=sliced)
             made = _reshard_around(op, tensors, picked, mesh_name, shardings[-1] is None)
             # (the op itself too: an operand it reads as it is is reduced before them all)
             firsts.update((r, made[0]) for r in (*made, op.operation) if made)
     return firsts
+
+
+def _defined_by(value: ir.Value, name: str) -> bool:
+    return isinstance(value, ir.OpResult) and value.owner.name == name
 
 
 def _reshard_around(op, tensors: list, picked: list, mesh_name: str, unannotated=False) -> list:
