@@ -43,6 +43,15 @@ def _concatenates(module_op: ir.Operation, name: str = "stablehlo.concatenate") 
     return found
 
 
+def _operand_sharding(value: ir.Value) -> TensorSharding | None:
+    """An operand's sharding as Shardy's explicit reshards read it: a propagation barrier's
+    result reads as the barrier's operand (whose sub-axes the export may have cut off a func
+    argument: the op then reshards it, to the sharding it holds already)."""
+    while isinstance(value, ir.OpResult) and value.owner.name == "sdy.propagation_barrier":
+        value = value.owner.operands[0]
+    return io.value_sharding(value)
+
+
 def _axes(sharding: TensorSharding | None, rank: int) -> list[tuple]:
     if sharding is None:
         return [() for _ in range(rank)]
@@ -185,7 +194,7 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
     meshes = io.read_meshes(module_op)
     firsts: dict = {}
     for op in _concatenates(module_op):
-        shardings = [io.value_sharding(v) for v in (*op.operands, op.results[0])]
+        shardings = [*map(_operand_sharding, op.operands), io.value_sharding(op.results[0])]
         named = {s.mesh_name for s in shardings if s is not None}
         if len(named) != 1:
             continue
@@ -249,7 +258,7 @@ def reshard_dots(module_op: ir.Operation) -> None:
     whose operand holds none, or an axis the operands hold elsewhere (rules read off jaxlib's
     Shardy on reduced dots: round8-export-pipeline.mlir)."""
     for op in _concatenates(module_op, "stablehlo.dot_general"):
-        shardings = [io.value_sharding(v) for v in (*op.operands, op.results[0])]
+        shardings = [*map(_operand_sharding, op.operands), io.value_sharding(op.results[0])]
         if any(s is None for s in shardings) or len({s.mesh_name for s in shardings}) != 1:
             continue
         if any("unreduced" in s.text for s in shardings):
