@@ -22,6 +22,7 @@ from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
     DEFERRED_RESULTS,
+    EVENED_RESULTS,
     erase_dead_ops,
 )
 from meshjit.passes.graph.split_constants import (
@@ -468,11 +469,19 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 _set_call_result_sharding(call, i, on_call)
             target = declared if own is None else own
             if target is not None and _unlisted(target) != _unlisted(raw):
-                # (a value export made even already, as a manual computation's result, is
+                # (a manual computation's result whose out_sharding export made even is
                 # compared with the target made even too)
                 evened = _evenly(target, shape, meshes)
-                if str(raw) != str(returned) or _unlisted(evened) != _unlisted(raw):
+                alike = _unlisted(evened) == _unlisted(raw) and _made_even(ret.operands[i])
+                if str(raw) != str(returned) or not alike:
                     _reshard_after(call, result, target)
+
+
+def _made_even(value: ir.Value) -> bool:
+    """Whether `value` is a manual computation's result whose out_sharding export made even."""
+    if not isinstance(value, ir.OpResult) or value.owner.name != "sdy.manual_computation":
+        return False
+    return value.result_number in _marked(value.owner, EVENED_RESULTS)
 
 
 def _reshard_after(call, result: ir.Value, sharding) -> None:

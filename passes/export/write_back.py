@@ -13,6 +13,7 @@ from meshjit.dialects.sdy import SHARDING_ATTR, TensorSharding, sharding_per_val
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
+from meshjit.passes.graph.shardy_import import EVENED_RESULTS
 from meshjit.passes.graph.slots import slot_sharding
 from meshjit.passes.rules import NEED_REPLICATION, PERMUTATION, rule_for, shape_of
 from meshjit.passes.rules.conservative import conservative_rule
@@ -104,7 +105,9 @@ def _write_op_results(graph: Graph, cache: _Shardings, even: bool = False) -> No
         if _in_manual(op, manual_parents) and not _has_sharded(slots.values()):
             continue  # nothing free to say inside a manual body (XLA rejects some of these)
         if even and op.name == "sdy.manual_computation":
-            slots = {i: _evenly_sharded(slot, graph) for i, slot in slots.items()}
+            evened = {i: _evenly_sharded(slot, graph) for i, slot in slots.items()}
+            _mark_evened(op, [i for i in evened if evened[i] is not slots[i]])
+            slots = evened
         results = op.results
         if len(results) == 1 and 0 in slots:
             shardings = [cache.of(slots[0])]
@@ -114,6 +117,13 @@ def _write_op_results(graph: Graph, cache: _Shardings, even: bool = False) -> No
             io.set_op_result_shardings(op, shardings)
         else:  # most ops: one cached attribute per distinct list of shardings
             op.attributes[SHARDING_ATTR] = cache.per_value_attr(shardings)
+
+
+def _mark_evened(op, results: list[int]) -> None:
+    """Marks the manual computation's results whose out_shardings export made even (export's
+    call reshards tell such a change from a sharding propagation left, shardy_ops.py)."""
+    if results:
+        op.attributes[EVENED_RESULTS] = ir.DenseI64ArrayAttr.get(results)
 
 
 _BOUNDARY_SETTERS = {

@@ -79,6 +79,8 @@ _RECURSIVE = frozenset(
 # A func's results whose user sharding has a priority after p0: it reaches a returned call
 # result (a named computation's result edge) only after the callee's body did.
 DEFERRED_RESULTS = "meshjit.deferred_results"
+# A manual computation's results whose out_shardings export made even (write_back.py).
+EVENED_RESULTS = "meshjit.evened_results"
 # Ops whose results Shardy's import gives data-flow edges.
 _EDGE_OWNERS = frozenset(
     {
@@ -492,6 +494,7 @@ def _callee_argument(value, callees: set) -> bool:
 
 _MARKS = (
     DEFERRED_RESULTS,
+    EVENED_RESULTS,
     COPY_MARK,
 )
 
