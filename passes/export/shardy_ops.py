@@ -23,6 +23,7 @@ from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
     DEFERRED_RESULTS,
     EVENED_RESULTS,
+    UNEVEN_RESULTS,
     erase_dead_ops,
 )
 from meshjit.passes.graph.split_constants import (
@@ -537,6 +538,7 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
         deferred = _marked(ret.parent, DEFERRED_RESULTS)
         if deferred:
             del ret.parent.attributes[DEFERRED_RESULTS]
+        uneven = _uneven_results(ret.parent)
         for number, value in enumerate(ret.operands):
             if not isinstance(value, ir.OpResult) or value.owner.name != "func.call":
                 continue
@@ -545,12 +547,21 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             declared, own = io.func_result_sharding(ret.parent, number), _value_sharding(value)
             if declared is None or own is None:
                 continue
-            declared = tensor_sharding_attr(declared)
+            # (the func result's sharding as propagation left it: Shardy's import puts the
+            # reshard there before its export makes the result even)
+            declared = uneven.get(str(number)) or tensor_sharding_attr(declared)
             if _maximal(declared, meshes):
                 continue
             if str(declared) != str(own) and not _refines(own, declared):
                 with ret.location, ir.InsertionPoint(ret):
                     ret.operands[number] = sdy.ReshardOp(value, declared).result
+
+
+def _uneven_results(func) -> dict:
+    """{str(result number): its sharding before export made it even} (write_back.py)."""
+    if UNEVEN_RESULTS not in func.attributes:
+        return {}
+    return {a.name: a.attr for a in ir.DictAttr(func.attributes[UNEVEN_RESULTS])}
 
 
 def _unlisted(sharding) -> str:

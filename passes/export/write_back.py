@@ -9,11 +9,16 @@ import math
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from meshjit.dialects.sdy import SHARDING_ATTR, TensorSharding, sharding_per_value_attr
+from meshjit.dialects.sdy import (
+    SHARDING_ATTR,
+    TensorSharding,
+    sharding_per_value_attr,
+    tensor_sharding_attr,
+)
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
-from meshjit.passes.graph.shardy_import import EVENED_RESULTS
+from meshjit.passes.graph.shardy_import import EVENED_RESULTS, UNEVEN_RESULTS
 from meshjit.passes.graph.slots import slot_sharding
 from meshjit.passes.rules import NEED_REPLICATION, PERMUTATION, rule_for, shape_of
 from meshjit.passes.rules.conservative import conservative_rule
@@ -119,6 +124,19 @@ def _write_op_results(graph: Graph, cache: _Shardings, even: bool = False) -> No
             op.attributes[SHARDING_ATTR] = cache.per_value_attr(shardings)
 
 
+def _whole(slot: Slot, graph: Graph, whole: bool) -> Slot:
+    return _whole_axes(slot, graph) if whole else slot
+
+
+def _mark_uneven_result(func, index: int, sharding) -> None:
+    """Keeps a func result's sharding as propagation left it, before export makes it even
+    (export reshards a returned call result to that one, shardy_ops.py)."""
+    old = func.attributes[UNEVEN_RESULTS] if UNEVEN_RESULTS in func.attributes else None
+    entries = {} if old is None else {a.name: a.attr for a in ir.DictAttr(old)}
+    entries[str(index)] = tensor_sharding_attr(sharding)
+    func.attributes[UNEVEN_RESULTS] = ir.DictAttr.get(entries)
+
+
 def _mark_evened(op, results: list[int]) -> None:
     """Marks the manual computation's results whose out_shardings export made even (export's
     call reshards tell such a change from a sharding propagation left, shardy_ops.py)."""
@@ -149,10 +167,13 @@ def _write_boundaries(
             callee = _callee(graph, owner)
             # (a callee's result stays as the user gave it: the export reshards its call
             # results to that, and then gives it its returned value's even sharding)
-            if even and not (callee and kind == "func_result"):
-                slot = _evenly_sharded(slot, graph)
             whole = close and not callee
-            setter(owner, index, cache.of(_whole_axes(slot, graph) if whole else slot))
+            if even and not (callee and kind == "func_result"):
+                evened = _evenly_sharded(slot, graph)
+                if kind == "func_result" and evened is not slot:
+                    _mark_uneven_result(owner, index, cache.of(_whole(slot, graph, whole)))
+                slot = evened
+            setter(owner, index, cache.of(_whole(slot, graph, whole)))
         else:
             manual_in.setdefault(owner, {})[index] = _evenly_sharded(slot, graph) if even else slot
     for op, slots in manual_in.items():
