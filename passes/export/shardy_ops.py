@@ -22,6 +22,7 @@ from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
     DEFERRED_RESULTS,
+    EVENED_ARGS,
     EVENED_RESULTS,
     UNEVEN_RESULTS,
     erase_dead_ops,
@@ -470,7 +471,7 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 _set_call_result_sharding(call, i, on_call)
             target = declared if own is None else own
             if target is not None and _unlisted(target) != _unlisted(raw):
-                # (a manual computation's result whose out_sharding export made even is
+                # (a manual computation's result or a func argument export made even is
                 # compared with the target made even too)
                 evened = _evenly(target, shape, meshes)
                 alike = _unlisted(evened) == _unlisted(raw) and _made_even(ret.operands[i])
@@ -479,8 +480,14 @@ def reshard_call_results(module_op: ir.Operation) -> None:
 
 
 def _made_even(value: ir.Value) -> bool:
-    """Whether `value` is a manual computation's result whose out_sharding export made even."""
-    if not isinstance(value, ir.OpResult) or value.owner.name != "sdy.manual_computation":
+    """Whether `value` is a manual computation's result or a func's argument whose sharding
+    export made even."""
+    if isinstance(value, ir.BlockArgument):
+        owner = value.owner.owner
+        if owner is None or owner.operation.name != "func.func":
+            return False
+        return value.arg_number in _marked(owner.operation, EVENED_ARGS)
+    if value.owner.name != "sdy.manual_computation":
         return False
     return value.result_number in _marked(value.owner, EVENED_RESULTS)
 

@@ -18,7 +18,7 @@ from meshjit.dialects.sdy import (
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
-from meshjit.passes.graph.shardy_import import EVENED_RESULTS, UNEVEN_RESULTS
+from meshjit.passes.graph.shardy_import import EVENED_ARGS, EVENED_RESULTS, UNEVEN_RESULTS
 from meshjit.passes.graph.slots import slot_sharding
 from meshjit.passes.rules import NEED_REPLICATION, PERMUTATION, rule_for, shape_of
 from meshjit.passes.rules.conservative import conservative_rule
@@ -111,7 +111,7 @@ def _write_op_results(graph: Graph, cache: _Shardings, even: bool = False) -> No
             continue  # nothing free to say inside a manual body (XLA rejects some of these)
         if even and op.name == "sdy.manual_computation":
             evened = {i: _evenly_sharded(slot, graph) for i, slot in slots.items()}
-            _mark_evened(op, [i for i in evened if evened[i] is not slots[i]])
+            _mark_evened(op, [i for i in evened if evened[i] is not slots[i]], EVENED_RESULTS)
             slots = evened
         results = op.results
         if len(results) == 1 and 0 in slots:
@@ -137,11 +137,14 @@ def _mark_uneven_result(func, index: int, sharding) -> None:
     func.attributes[UNEVEN_RESULTS] = ir.DictAttr.get(entries)
 
 
-def _mark_evened(op, results: list[int]) -> None:
-    """Marks the manual computation's results whose out_shardings export made even (export's
-    call reshards tell such a change from a sharding propagation left, shardy_ops.py)."""
-    if results:
-        op.attributes[EVENED_RESULTS] = ir.DenseI64ArrayAttr.get(results)
+def _mark_evened(op, numbers: list[int], mark: str) -> None:
+    """Marks the manual computation's results (or the func's arguments) whose shardings export
+    made even (export's call reshards tell such a change from a sharding propagation left,
+    shardy_ops.py)."""
+    if not numbers:
+        return
+    old = list(ir.DenseI64ArrayAttr(op.attributes[mark])) if mark in op.attributes else []
+    op.attributes[mark] = ir.DenseI64ArrayAttr.get(sorted({*old, *numbers}))
 
 
 _BOUNDARY_SETTERS = {
@@ -172,6 +175,8 @@ def _write_boundaries(
                 evened = _evenly_sharded(slot, graph)
                 if kind == "func_result" and evened is not slot:
                     _mark_uneven_result(owner, index, cache.of(_whole(slot, graph, whole)))
+                elif evened is not slot:  # a func argument
+                    _mark_evened(owner, [index], EVENED_ARGS)
                 slot = evened
             setter(owner, index, cache.of(_whole(slot, graph, whole)))
         else:

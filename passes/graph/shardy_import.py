@@ -81,6 +81,8 @@ _RECURSIVE = frozenset(
 DEFERRED_RESULTS = "meshjit.deferred_results"
 # A manual computation's results whose out_shardings export made even (write_back.py).
 EVENED_RESULTS = "meshjit.evened_results"
+# A func's arguments whose shardings export made even (write_back.py).
+EVENED_ARGS = "meshjit.evened_args"
 # A func's result shardings as propagation left them, where export made them even (write_back.py).
 UNEVEN_RESULTS = "meshjit.uneven_results"
 # Ops whose results Shardy's import gives data-flow edges.
@@ -497,6 +499,7 @@ def _callee_argument(value, callees: set) -> bool:
 _MARKS = (
     DEFERRED_RESULTS,
     EVENED_RESULTS,
+    EVENED_ARGS,
     UNEVEN_RESULTS,
     COPY_MARK,
 )

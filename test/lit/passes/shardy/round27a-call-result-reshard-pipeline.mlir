@@ -112,3 +112,50 @@ func.func @main(%arg1: tensor<8x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{},
   return %v30 : tensor<16xf32>
 }
 
+
+// -----
+
+// A callee returning its argument, whose sharding export made even ("b" on a dim of 4 becomes
+// "b":(1)4): not resharded for that alone (campaign 46315, EXTENDED=1 WIDE=1).
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<3x12x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}, %arg1: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}, %arg2: tensor<4x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> (tensor<4x4x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}, {}]>}) {
+// CHECK: %0 = sdy.reshard %arg1 <@mesh, [{"b":(1)4}, {}]> : tensor<4x8xf32>
+// CHECK: %1 = stablehlo.negate %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : tensor<4x8xf32>
+// CHECK: %2 = stablehlo.tanh %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : tensor<4x8xf32>
+// CHECK: %3 = call @callee8(%0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(1)4}, {}]>]>} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+// CHECK: %4 = stablehlo.reshape %2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}, {}]>]>} : (tensor<4x8xf32>) -> tensor<4x4x2xf32>
+// CHECK: %5 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %6 = stablehlo.dynamic_update_slice %4, %4, %5, %5, %5 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}, {}]>]>} : (tensor<4x4x2xf32>, tensor<4x4x2xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<4x4x2xf32>
+// CHECK: %7 = stablehlo.tanh %6 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}, {}]>]>} : tensor<4x4x2xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee9(
+// CHECK-SAME: %arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)4}, {}]>}) -> (tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)4}, {}]>}) {
+// CHECK-LABEL: func.func {{(private )?}}@callee8(
+// CHECK-SAME: %arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)4}, {}]>}) -> (tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(1)4}, {}]>}) {
+// CHECK: %0 = call @callee9(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(1)4}, {}]>]>} : (tensor<4x8xf32>) -> tensor<4x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=8], device_ids=[5, 1, 4, 12, 6, 15, 3, 11, 10, 2, 9, 8, 7, 13, 14, 0]>
+func.func private @callee9(%farg0: tensor<4x8xf32>) -> (tensor<4x8xf32>) {
+  %v10 = stablehlo.slice %farg0 [2:4:2, 4:7] : (tensor<4x8xf32>) -> tensor<1x3xf32>
+  %v11 = stablehlo.convert %v10 : (tensor<1x3xf32>) -> tensor<1x3xbf16>
+  return %farg0 : tensor<4x8xf32>
+}
+func.func private @callee8(%farg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}], replicated={"a"}>}) -> (tensor<4x8xf32>) {
+  %call12 = func.call @callee9(%farg0) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %call12 : tensor<4x8xf32>
+}
+func.func @main(%arg1: tensor<3x12x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}, {}], replicated={"b"}>}, %arg2: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}, %arg6: tensor<4x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b":(1)2}p1]>}) -> (tensor<4x4x2xf32>) {
+  %v3 = stablehlo.negate %arg2 : tensor<4x8xf32>
+  %v4 = stablehlo.tanh %v3 : tensor<4x8xf32>
+  %v5 = stablehlo.transpose %v3, dims = [1, 0] : (tensor<4x8xf32>) -> tensor<8x4xf32>
+  %v7 = "stablehlo.scatter"(%v5, %arg6, %v3) ({
+  ^bb0(%sa: tensor<f32>, %sb: tensor<f32>):
+    %sc = stablehlo.subtract %sa, %sb : tensor<f32>
+    stablehlo.return %sc : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [1], scatter_dims_to_operand_dims = [1], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<8x4xf32>, tensor<4x1xi32>, tensor<4x8xf32>) -> tensor<8x4xf32>
+  %call13 = func.call @callee8(%arg2) : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %v14 = stablehlo.reshape %v4 : (tensor<4x8xf32>) -> tensor<4x4x2xf32>
+  %c15 = stablehlo.constant dense<0> : tensor<i32>
+  %v16 = stablehlo.dynamic_update_slice %v14, %v14, %c15, %c15, %c15 : (tensor<4x4x2xf32>, tensor<4x4x2xf32>, tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<4x4x2xf32>
+  %v17 = stablehlo.tanh %v16 : tensor<4x4x2xf32>
+  return %v17 : tensor<4x4x2xf32>
+}
+
