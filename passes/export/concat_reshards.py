@@ -195,10 +195,9 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
     firsts: dict = {}
     for op in _concatenates(module_op):
         shardings = [*map(_operand_sharding, op.operands), io.value_sharding(op.results[0])]
-        named = {s.mesh_name for s in shardings if s is not None}
-        if len(named) != 1:
+        mesh_name = _one_mesh(shardings)
+        if mesh_name is None:
             continue
-        mesh_name = named.pop()
         rank = len(ir.RankedTensorType(op.results[0].type).shape)
         tensors = [_axes(s, rank) for s in shardings]
         if any(len(t) != rank for t in tensors):
@@ -217,6 +216,19 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
             # (the op itself too: an operand it reads as it is is reduced before them all)
             firsts.update((r, made[0]) for r in (*made, op.operation) if made)
     return firsts
+
+
+def _one_mesh(shardings: list) -> str | None:
+    """The mesh the tensors are sharded on: one without axes is replicated on any mesh (Shardy
+    reshards across meshes then); None when axes are on two meshes, or no tensor has a mesh."""
+    given = [s for s in shardings if s is not None]
+    named = {s.mesh_name for s in given if any(d.axes for d in s.dims)}
+    if len(named) > 1:
+        return None
+    if named:
+        return named.pop()
+    meshes = {s.mesh_name for s in given}
+    return meshes.pop() if len(meshes) == 1 else None
 
 
 def _defined_by(value: ir.Value, name: str) -> bool:

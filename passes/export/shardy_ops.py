@@ -25,6 +25,7 @@ from meshjit.passes.graph.shardy_import import (
     EVENED_ARGS,
     EVENED_RESULTS,
     UNEVEN_RESULTS,
+    USER_RESULTS,
     erase_dead_ops,
 )
 from meshjit.passes.graph.split_constants import (
@@ -546,6 +547,7 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
         if deferred:
             del ret.parent.attributes[DEFERRED_RESULTS]
         uneven = _uneven_results(ret.parent)
+        given = _marked(ret.parent, USER_RESULTS)
         for number, value in enumerate(ret.operands):
             if not isinstance(value, ir.OpResult) or value.owner.name != "func.call":
                 continue
@@ -554,9 +556,10 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             declared, own = io.func_result_sharding(ret.parent, number), _value_sharding(value)
             if declared is None or own is None:
                 continue
-            # (the func result's sharding as propagation left it: Shardy's import puts the
+            # (a user's func result sharding as propagation left it: Shardy's import puts the
             # reshard there before its export makes the result even)
-            declared = uneven.get(str(number)) or tensor_sharding_attr(declared)
+            kept = uneven.get(str(number)) if number in given else None
+            declared = kept or tensor_sharding_attr(declared)
             if _maximal(declared, meshes):
                 continue
             if str(declared) != str(own) and not _refines(own, declared):

@@ -85,6 +85,9 @@ EVENED_RESULTS = "meshjit.evened_results"
 EVENED_ARGS = "meshjit.evened_args"
 # A func's result shardings as propagation left them, where export made them even (write_back.py).
 UNEVEN_RESULTS = "meshjit.uneven_results"
+# A func's results the user gave a sharding (Shardy's import reshards a returned call result to
+# such a one only).
+USER_RESULTS = "meshjit.user_results"
 # Ops whose results Shardy's import gives data-flow edges.
 _EDGE_OWNERS = frozenset(
     {
@@ -501,6 +504,7 @@ _MARKS = (
     EVENED_RESULTS,
     EVENED_ARGS,
     UNEVEN_RESULTS,
+    USER_RESULTS,
     COPY_MARK,
 )
 
@@ -509,7 +513,7 @@ def mark_deferred_results(module_op: ir.Operation) -> None:
     """Marks each func's results whose sharding has a dimension of a priority after p0 (before
     propagation drops the priorities), or that return a call whose callee's result the user
     annotated (Shardy's import gives the call that sharding as its own): export reshards no
-    returned call result to them."""
+    returned call result to them. Also marks the results the user gave a sharding."""
     funcs = _funcs_by_name(module_op)
     for func in funcs.values():
         count = len(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).results)
@@ -524,6 +528,9 @@ def mark_deferred_results(module_op: ir.Operation) -> None:
         ]
         if deferred:
             func.attributes[DEFERRED_RESULTS] = ir.DenseI64ArrayAttr.get(deferred)
+        given = [i for i in range(count) if io.func_result_sharding(func, i) is not None]
+        if given:
+            func.attributes[USER_RESULTS] = ir.DenseI64ArrayAttr.get(given)
 
 
 def _returned_callee_shardings(func, funcs: dict) -> dict:
