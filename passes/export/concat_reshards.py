@@ -9,7 +9,8 @@ A concatenate whose operands and result disagree is computed in one sharding it 
   later dim, then the longer and later axes), then the next one that extends a dim's pick or
   picks another dim (cut before the first piece of an axis a pick holds);
 - the concatenated dim unsharded: its picked axes go together after the axes of the first
-  other dim they divide with them; else one by one, up to the first that divides none;
+  other dim they divide with them; else one by one, up to the first that divides none (not
+  when every operand is a slice's result: Shardy keeps that concatenate's pick whole);
 - each operand not so sharded is resharded right before the op; the op's result sharding is
   the picked one, resharded after the op to what it was;
 - an operand holding partial sums makes the op computed so even when every tensor agrees.
@@ -40,6 +41,15 @@ def _concatenates(module_op: ir.Operation, name: str = "stablehlo.concatenate") 
 
     module_op.walk(visit)
     return found
+
+
+def _operand_sharding(value: ir.Value) -> TensorSharding | None:
+    """An operand's sharding as Shardy's explicit reshards read it: a propagation barrier's
+    result reads as the barrier's operand (whose sub-axes the export may have cut off a func
+    argument: the op then reshards it, to the sharding it holds already)."""
+    while isinstance(value, ir.OpResult) and value.owner.name == "sdy.propagation_barrier":
+        value = value.owner.operands[0]
+    return io.value_sharding(value)
 
 
 def _axes(sharding: TensorSharding | None, rank: int) -> list[tuple]:
@@ -73,11 +83,12 @@ def _prefix(axes: tuple, of: tuple, mesh) -> bool:
     return name == other and pre == at and whole % size == 0
 
 
-def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
+def _picked(tensors, shapes, dim: int, mesh, keep_dim: bool = False) -> list[tuple]:
     """Shardy's majority vote: the candidate held by the most elements first (then not the
     concatenated dim, then the most further devices, then the later dim, then the longer and
     later axes); each later candidate of a picked dim must extend its pick, one of another dim is cut
-    before the first axis a pick holds."""
+    before the first axis a pick holds. The concatenated dim's pick moves to the other dims
+    unless `keep_dim`."""
     rank = len(shapes[-1])
     live = _candidates(tensors, [math.prod(s) for s in shapes], mesh)
     picked = [()] * rank
@@ -98,6 +109,8 @@ def _picked(tensors, shapes, dim: int, mesh) -> list[tuple]:
             if cut != picked[e] and _prefix(picked[e], cut, mesh):
                 kept.setdefault((e, cut), weight)
         live = kept
+    if keep_dim:
+        return picked
     # The concatenated dim stays unsharded: each other dim in turn takes the longest prefix of
     # its axes left whose devices, with its own pick's, divide its size.
     moved, picked[dim] = picked[dim], ()
@@ -181,11 +194,10 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
     meshes = io.read_meshes(module_op)
     firsts: dict = {}
     for op in _concatenates(module_op):
-        shardings = [io.value_sharding(v) for v in (*op.operands, op.results[0])]
-        named = {s.mesh_name for s in shardings if s is not None}
-        if len(named) != 1:
+        shardings = [*map(_operand_sharding, op.operands), io.value_sharding(op.results[0])]
+        mesh_name = _one_mesh(shardings)
+        if mesh_name is None:
             continue
-        mesh_name = named.pop()
         rank = len(ir.RankedTensorType(op.results[0].type).shape)
         tensors = [_axes(s, rank) for s in shardings]
         if any(len(t) != rank for t in tensors):
@@ -198,11 +210,29 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
                 tuple(ir.RankedTensorType(v.type).shape) for v in (*op.operands, op.results[0])
             ]
             dim = ir.IntegerAttr(op.attributes["dimension"]).value
-            picked = _picked(tensors, shapes, dim, meshes[mesh_name])
+            sliced = all(_defined_by(v, "stablehlo.slice") for v in op.operands)
+            picked = _picked(tensors, shapes, dim, meshes[mesh_name], keep_dim=sliced)
             made = _reshard_around(op, tensors, picked, mesh_name, shardings[-1] is None)
             # (the op itself too: an operand it reads as it is is reduced before them all)
             firsts.update((r, made[0]) for r in (*made, op.operation) if made)
     return firsts
+
+
+def _one_mesh(shardings: list) -> str | None:
+    """The mesh the tensors are sharded on: one without axes is replicated on any mesh (Shardy
+    reshards across meshes then); None when axes are on two meshes, or no tensor has a mesh."""
+    given = [s for s in shardings if s is not None]
+    named = {s.mesh_name for s in given if any(d.axes for d in s.dims)}
+    if len(named) > 1:
+        return None
+    if named:
+        return named.pop()
+    meshes = {s.mesh_name for s in given}
+    return meshes.pop() if len(meshes) == 1 else None
+
+
+def _defined_by(value: ir.Value, name: str) -> bool:
+    return isinstance(value, ir.OpResult) and value.owner.name == name
 
 
 def _reshard_around(op, tensors: list, picked: list, mesh_name: str, unannotated=False) -> list:
@@ -240,7 +270,7 @@ def reshard_dots(module_op: ir.Operation) -> None:
     whose operand holds none, or an axis the operands hold elsewhere (rules read off jaxlib's
     Shardy on reduced dots: round8-export-pipeline.mlir)."""
     for op in _concatenates(module_op, "stablehlo.dot_general"):
-        shardings = [io.value_sharding(v) for v in (*op.operands, op.results[0])]
+        shardings = [*map(_operand_sharding, op.operands), io.value_sharding(op.results[0])]
         if any(s is None for s in shardings) or len({s.mesh_name for s in shardings}) != 1:
             continue
         if any("unreduced" in s.text for s in shardings):

@@ -22,6 +22,10 @@ from meshjit.passes.graph.axes import from_axis, to_axis
 from meshjit.passes.graph.call_graph import ORIGINAL_FUNC_NAME
 from meshjit.passes.graph.shardy_import import (
     DEFERRED_RESULTS,
+    EVENED_ARGS,
+    EVENED_RESULTS,
+    UNEVEN_RESULTS,
+    USER_RESULTS,
     erase_dead_ops,
 )
 from meshjit.passes.graph.split_constants import (
@@ -468,11 +472,25 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 _set_call_result_sharding(call, i, on_call)
             target = declared if own is None else own
             if target is not None and _unlisted(target) != _unlisted(raw):
-                # (a value export made even already, as a manual computation's result, is
+                # (a manual computation's result or a func argument export made even is
                 # compared with the target made even too)
                 evened = _evenly(target, shape, meshes)
-                if str(raw) != str(returned) or _unlisted(evened) != _unlisted(raw):
+                alike = _unlisted(evened) == _unlisted(raw) and _made_even(ret.operands[i])
+                if str(raw) != str(returned) or not alike:
                     _reshard_after(call, result, target)
+
+
+def _made_even(value: ir.Value) -> bool:
+    """Whether `value` is a manual computation's result or a func's argument whose sharding
+    export made even."""
+    if isinstance(value, ir.BlockArgument):
+        owner = value.owner.owner
+        if owner is None or owner.operation.name != "func.func":
+            return False
+        return value.arg_number in _marked(owner.operation, EVENED_ARGS)
+    if value.owner.name != "sdy.manual_computation":
+        return False
+    return value.result_number in _marked(value.owner, EVENED_RESULTS)
 
 
 def _reshard_after(call, result: ir.Value, sharding) -> None:
@@ -528,6 +546,8 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
         deferred = _marked(ret.parent, DEFERRED_RESULTS)
         if deferred:
             del ret.parent.attributes[DEFERRED_RESULTS]
+        uneven = _uneven_results(ret.parent)
+        given = _marked(ret.parent, USER_RESULTS)
         for number, value in enumerate(ret.operands):
             if not isinstance(value, ir.OpResult) or value.owner.name != "func.call":
                 continue
@@ -536,12 +556,22 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             declared, own = io.func_result_sharding(ret.parent, number), _value_sharding(value)
             if declared is None or own is None:
                 continue
-            declared = tensor_sharding_attr(declared)
+            # (a user's func result sharding as propagation left it: Shardy's import puts the
+            # reshard there before its export makes the result even)
+            kept = uneven.get(str(number)) if number in given else None
+            declared = kept or tensor_sharding_attr(declared)
             if _maximal(declared, meshes):
                 continue
             if str(declared) != str(own) and not _refines(own, declared):
                 with ret.location, ir.InsertionPoint(ret):
                     ret.operands[number] = sdy.ReshardOp(value, declared).result
+
+
+def _uneven_results(func) -> dict:
+    """{str(result number): its sharding before export made it even} (write_back.py)."""
+    if UNEVEN_RESULTS not in func.attributes:
+        return {}
+    return {a.name: a.attr for a in ir.DictAttr(func.attributes[UNEVEN_RESULTS])}
 
 
 def _unlisted(sharding) -> str:

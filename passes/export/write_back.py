@@ -9,10 +9,16 @@ import math
 from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
-from meshjit.dialects.sdy import SHARDING_ATTR, TensorSharding, sharding_per_value_attr
+from meshjit.dialects.sdy import (
+    SHARDING_ATTR,
+    TensorSharding,
+    sharding_per_value_attr,
+    tensor_sharding_attr,
+)
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
+from meshjit.passes.graph.shardy_import import EVENED_ARGS, EVENED_RESULTS, UNEVEN_RESULTS
 from meshjit.passes.graph.slots import slot_sharding
 from meshjit.passes.rules import NEED_REPLICATION, PERMUTATION, rule_for, shape_of
 from meshjit.passes.rules.conservative import conservative_rule
@@ -104,7 +110,9 @@ def _write_op_results(graph: Graph, cache: _Shardings, even: bool = False) -> No
         if _in_manual(op, manual_parents) and not _has_sharded(slots.values()):
             continue  # nothing free to say inside a manual body (XLA rejects some of these)
         if even and op.name == "sdy.manual_computation":
-            slots = {i: _evenly_sharded(slot, graph) for i, slot in slots.items()}
+            evened = {i: _evenly_sharded(slot, graph) for i, slot in slots.items()}
+            _mark_evened(op, [i for i in evened if evened[i] is not slots[i]], EVENED_RESULTS)
+            slots = evened
         results = op.results
         if len(results) == 1 and 0 in slots:
             shardings = [cache.of(slots[0])]
@@ -114,6 +122,29 @@ def _write_op_results(graph: Graph, cache: _Shardings, even: bool = False) -> No
             io.set_op_result_shardings(op, shardings)
         else:  # most ops: one cached attribute per distinct list of shardings
             op.attributes[SHARDING_ATTR] = cache.per_value_attr(shardings)
+
+
+def _whole(slot: Slot, graph: Graph, whole: bool) -> Slot:
+    return _whole_axes(slot, graph) if whole else slot
+
+
+def _mark_uneven_result(func, index: int, sharding) -> None:
+    """Keeps a func result's sharding as propagation left it, before export makes it even
+    (export reshards a returned call result to that one, shardy_ops.py)."""
+    old = func.attributes[UNEVEN_RESULTS] if UNEVEN_RESULTS in func.attributes else None
+    entries = {} if old is None else {a.name: a.attr for a in ir.DictAttr(old)}
+    entries[str(index)] = tensor_sharding_attr(sharding)
+    func.attributes[UNEVEN_RESULTS] = ir.DictAttr.get(entries)
+
+
+def _mark_evened(op, numbers: list[int], mark: str) -> None:
+    """Marks the manual computation's results (or the func's arguments) whose shardings export
+    made even (export's call reshards tell such a change from a sharding propagation left,
+    shardy_ops.py)."""
+    if not numbers:
+        return
+    old = list(ir.DenseI64ArrayAttr(op.attributes[mark])) if mark in op.attributes else []
+    op.attributes[mark] = ir.DenseI64ArrayAttr.get(sorted({*old, *numbers}))
 
 
 _BOUNDARY_SETTERS = {
@@ -139,10 +170,15 @@ def _write_boundaries(
             callee = _callee(graph, owner)
             # (a callee's result stays as the user gave it: the export reshards its call
             # results to that, and then gives it its returned value's even sharding)
-            if even and not (callee and kind == "func_result"):
-                slot = _evenly_sharded(slot, graph)
             whole = close and not callee
-            setter(owner, index, cache.of(_whole_axes(slot, graph) if whole else slot))
+            if even and not (callee and kind == "func_result"):
+                evened = _evenly_sharded(slot, graph)
+                if kind == "func_result" and evened is not slot:
+                    _mark_uneven_result(owner, index, cache.of(_whole(slot, graph, whole)))
+                elif evened is not slot:  # a func argument
+                    _mark_evened(owner, [index], EVENED_ARGS)
+                slot = evened
+            setter(owner, index, cache.of(_whole(slot, graph, whole)))
         else:
             manual_in.setdefault(owner, {})[index] = _evenly_sharded(slot, graph) if even else slot
     for op, slots in manual_in.items():

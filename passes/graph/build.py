@@ -354,7 +354,8 @@ def _build_graph(
     _tie_calls(builder, funcs)
     for members in builder.groups.values():  # one sharding for the whole group
         slots = [slot for slot, _ in members if slot is not None]
-        _share_initial_sharding(slots)
+        source = _share_initial_sharding(slots)
+        _group_in_shardings(graph, slots, source)
         builder.tie(members[0][1], slots, "sdy.sharding_group")
         for outer, inner, edge in builder.manual_results:
             others = [s for s in slots if s is not outer and s.rank == inner.rank]
@@ -393,26 +394,27 @@ def _returns_call(graph: Graph, edge) -> bool:
     )
 
 
-def _share_initial_sharding(slots: list[Slot]) -> None:
-    """A group member's own sharding is every member's from the start (as Shardy's groups)."""
+def _share_initial_sharding(slots: list[Slot]) -> Slot | None:
+    """A group member's own sharding is every member's from the start (as Shardy's groups);
+    the member it came from."""
     source = next(
         (
             s
             for s in slots
             if (s.annotated and s.mesh is not None and _says(s))
-            or (not s.annotated and s.local_initial is not None)
+            or (not s.annotated and s.local_initial is not None and _local_says(s))
         ),
         None,
     )
     if source is None:
-        return
+        return None
     if not source.annotated:  # a manual computation's body argument: its local in_sharding
         mesh, dims, closed = source.local_initial
         for slot in slots:
             if slot is not source and not slot.annotated and slot.rank == len(dims):
                 slot.mesh, slot.annotated = mesh, True
                 slot.dims, slot.closed = [list(d) for d in dims], list(closed)
-        return
+        return source
     for slot in slots:
         # (a fully open member says nothing: it takes the group's sharding too)
         if not (slot.annotated and _says(slot)) and slot.rank == source.rank:
@@ -425,6 +427,34 @@ def _share_initial_sharding(slots: list[Slot]) -> None:
             # the whole sharding: its replicated (and unreduced) axes too
             slot.replicated, slot.unreduced = source.replicated, source.unreduced
             slot.forbidden |= {axis_ref(a).name for a in (*source.replicated, *source.unreduced)}
+    return source
+
+
+def _group_in_shardings(graph: Graph, slots: list[Slot], source: Slot | None) -> None:
+    """A manual computation's body argument that took another member's sharding: its
+    in_sharding is that sharding after the manual axes (Shardy keeps a body argument's sharding
+    in the in_sharding), closed where it is."""
+    if source is None:
+        return
+    members = {id(s) for s in slots if s is not source}
+    for kind, op, i, boundary in graph.virtual:
+        if kind != "manual_in":
+            continue
+        inner = graph.slots.get(op.regions[0].blocks[0].arguments[i])
+        if inner is None or id(inner) not in members or inner.rank != boundary.rank:
+            continue
+        manual = io.manual_axes(op)
+        for d in range(boundary.rank):
+            kept = [a for a in boundary.dims[d] if a[0] in manual]
+            boundary.dims[d] = kept + list(inner.dims[d])
+            boundary.closed[d] = inner.closed[d]
+
+
+def _local_says(slot: Slot) -> bool:
+    """Whether a manual computation's body argument's local in_sharding says more than "fully
+    open" (one that says nothing is no group's sharding: another member's is)."""
+    _, dims, closed = slot.local_initial
+    return any(dims) or any(closed)
 
 
 def _says(slot: Slot) -> bool:

@@ -79,6 +79,15 @@ _RECURSIVE = frozenset(
 # A func's results whose user sharding has a priority after p0: it reaches a returned call
 # result (a named computation's result edge) only after the callee's body did.
 DEFERRED_RESULTS = "meshjit.deferred_results"
+# A manual computation's results whose out_shardings export made even (write_back.py).
+EVENED_RESULTS = "meshjit.evened_results"
+# A func's arguments whose shardings export made even (write_back.py).
+EVENED_ARGS = "meshjit.evened_args"
+# A func's result shardings as propagation left them, where export made them even (write_back.py).
+UNEVEN_RESULTS = "meshjit.uneven_results"
+# A func's results the user gave a sharding (Shardy's import reshards a returned call result to
+# such a one only).
+USER_RESULTS = "meshjit.user_results"
 # Ops whose results Shardy's import gives data-flow edges.
 _EDGE_OWNERS = frozenset(
     {
@@ -108,6 +117,38 @@ def _ops(module_op: ir.Operation) -> list:
 
     module_op.walk(visit, ir.WalkOrder.PRE_ORDER)
     return found
+
+
+def _ops_as_inlined(module_op: ir.Operation) -> list:
+    """`_ops`, each called func's body right after its first call (Shardy's import inlines a
+    call into a named computation there, so its greedy driver reaches the body then)."""
+    funcs = _funcs_by_name(module_op)
+    placed: set = set()
+    found: list = []
+
+    def visit(op):
+        found.append(op)
+        if op.name == "func.call":
+            callee = funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+            if callee is not None and callee not in placed:
+                placed.add(callee)
+                callee.walk(visit, ir.WalkOrder.PRE_ORDER)
+        return ir.WalkResult.ADVANCE
+
+    inlined = _callees(module_op, funcs)
+    found.append(module_op)
+    for op in module_op.regions[0].blocks[0].operations:
+        op = op.operation
+        if op in inlined:
+            continue
+        op.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found
+
+
+def _callees(module_op: ir.Operation, funcs: dict) -> list:
+    """The funcs some call reaches."""
+    names = _callee_names(module_op)
+    return [f for name, f in funcs.items() if name in names]
 
 
 def _dead(op) -> bool:
@@ -200,8 +241,8 @@ def dying_ops(module_op: ir.Operation, *, pipeline: bool = False) -> tuple[dict,
     pass-through stage asks then whether an operand has another use). Erasing an op, the driver
     visits again the op defining each of its operands left with one use or none (MLIR's
     rewrite driver), so such an op may pass a sharding through then. `pipeline`: as
-    erase_dead_ops'."""
-    ops = _ops(module_op)
+    erase_dead_ops', and a callee's body counts as standing at its call (as inlined)."""
+    ops = _ops_as_inlined(module_op) if pipeline else _ops(module_op)
     index = {op: i for i, op in enumerate(ops)}
     death = _deaths(ops, index, pipeline)
     shared = {}
@@ -460,6 +501,10 @@ def _callee_argument(value, callees: set) -> bool:
 
 _MARKS = (
     DEFERRED_RESULTS,
+    EVENED_RESULTS,
+    EVENED_ARGS,
+    UNEVEN_RESULTS,
+    USER_RESULTS,
     COPY_MARK,
 )
 
@@ -468,7 +513,7 @@ def mark_deferred_results(module_op: ir.Operation) -> None:
     """Marks each func's results whose sharding has a dimension of a priority after p0 (before
     propagation drops the priorities), or that return a call whose callee's result the user
     annotated (Shardy's import gives the call that sharding as its own): export reshards no
-    returned call result to them."""
+    returned call result to them. Also marks the results the user gave a sharding."""
     funcs = _funcs_by_name(module_op)
     for func in funcs.values():
         count = len(ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value).results)
@@ -483,6 +528,9 @@ def mark_deferred_results(module_op: ir.Operation) -> None:
         ]
         if deferred:
             func.attributes[DEFERRED_RESULTS] = ir.DenseI64ArrayAttr.get(deferred)
+        given = [i for i in range(count) if io.func_result_sharding(func, i) is not None]
+        if given:
+            func.attributes[USER_RESULTS] = ir.DenseI64ArrayAttr.get(given)
 
 
 def _returned_callee_shardings(func, funcs: dict) -> dict:

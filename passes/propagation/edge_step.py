@@ -172,7 +172,7 @@ class EdgeStep:
         plan = self.plan = plan_of(edge)
         views = self.views = plan.views
         self.mappings = plan.mappings
-        if edge.op_name == "sdy.sharding_group" and options.conflicts == "shardy":
+        if edge.op_name == "sdy.sharding_group":  # (meshjit's own mode too)
             _take_group_mesh(views)
         mesh = None
         for v in views:
