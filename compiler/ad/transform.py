@@ -222,12 +222,37 @@ def _needed_by(outs, eqns) -> set:
 
 def _unread_mixed_loop(eqn, linear: set, needed: set) -> bool:
     """A while_loop whose jvp carries tangents that no output tangent reads (a later op's
-    derivative is zero, e.g. floor_divide): its tangents can be zeros, leaving it primal."""
-    return (
-        eqn.primitive.name == "while"
-        and any(type(a) is Var and id(a) in linear for a in eqn.invars)
-        and not any(id(v) in needed for v in eqn.outvars)
-    )
+    derivative is zero, e.g. floor_divide, or a stop_gradient of its result): its tangents can
+    be zeros, leaving it primal (its primal carries may still be read, as residuals)."""
+    if eqn.primitive.name != "while" or not any(
+        type(a) is Var and id(a) in linear for a in eqn.invars
+    ):
+        return False
+    tangent = _linear_carries(eqn, linear)
+    return not any(id(v) in needed for v, t in zip(eqn.outvars, tangent) if t)
+
+
+def _linear_carries(eqn, linear: set) -> list[bool]:
+    """Per carry of a while_loop: whether it reads a linear input (a tangent) after any number
+    of iterations. Conservative: an equation of the body reading one taints all its results."""
+    ncond, nbody = eqn.params["cond_nconsts"], eqn.params["body_nconsts"]
+    body = eqn.params["body_jaxpr"].jaxpr
+    ins = [type(a) is Var and id(a) in linear for a in eqn.invars[ncond:]]
+    consts, carry = ins[:nbody], ins[nbody:]
+    while True:
+        grown = [a or b for a, b in zip(carry, _depends_on(body, consts + carry))]
+        if grown == carry:
+            return carry
+        carry = grown
+
+
+def _depends_on(jaxpr: Jaxpr, flags: Sequence[bool]) -> list[bool]:
+    """Per output of `jaxpr`: whether it depends on an input flagged in `flags`."""
+    tainted = {id(v) for v, f in zip(jaxpr.invars, flags) if f}
+    for eqn in jaxpr.eqns:
+        if any(type(a) is Var and id(a) in tainted for a in eqn.invars):
+            tainted.update(id(v) for v in eqn.outvars)
+    return [type(v) is Var and id(v) in tainted for v in jaxpr.outvars]
 
 
 def _with_zero_tangents(eqn, linear: set, zero_consts: list):

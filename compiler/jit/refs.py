@@ -118,9 +118,36 @@ def _run_eqn(env: dict, eqn, values) -> list:
         outs, finals = rule(refs, values, **params)
         refs.write_back(env, finals)
         return outs
+    if prim.name in _CUSTOM_CALLS and _own_refs_only(eqn):
+        outs = prim.bind(*values, **_discharged_params(params))
+        return outs if prim.multiple_results else [outs]
     raise MeshjitNotImplementedError(
         f"mutable array references used inside `{prim.name}` are not supported yet"
     )
+
+
+# Calls whose rules (custom derivatives) keep their function as a ClosedJaxpr param.
+_CUSTOM_CALLS = ("custom_vjp_call", "custom_jvp_call")
+
+
+def _own_refs_only(eqn) -> bool:
+    """Whether the refs an equation's sub-programs use are all made inside them (a Pallas
+    kernel's blocks), none taken from the caller nor closed over."""
+    if any(is_ref_aval(a.aval) for a in eqn.invars):
+        return False
+    subs = [j for j in param_jaxprs(eqn.params) if jaxpr_has_refs(_open(j))]
+    return all(
+        isinstance(j, ClosedJaxpr) and not any(is_ref_aval(v.aval) for v in j.jaxpr.constvars)
+        for j in subs
+    )
+
+
+def _discharged_params(params: dict) -> dict:
+    """`params` with each sub-program that makes refs of its own discharged (same signature)."""
+    return {
+        k: discharged(v) if isinstance(v, ClosedJaxpr) and jaxpr_has_refs(v.jaxpr) else v
+        for k, v in params.items()
+    }
 
 
 def _inline(env: dict, eqn, values, inner: ClosedJaxpr) -> list:

@@ -72,12 +72,13 @@ class Executable:
         self._ins = [
             (aval, p, _replicated_devices(p)) for aval, p in zip(in_avals, self.in_placements)
         ]
+        first = _first_arg_sharding(self._in_requested, in_avals)
         # per result: its type, placement, NamedSharding, handler, and whether the user stated
         # that sharding (out_shardings, or an Explicit type): then jit does not reshard it
         self._outs = [
             (_result_aval(aval, s, u), p, u, _result_handler(aval, p), s is not None)
             for aval, p, s in zip(out_avals, self.out_placements, out_shardings)
-            for u in [None if is_token_aval(aval) else _user_sharding(p, aval, devices, s)]
+            for u in [None if is_token_aval(aval) else _user_sharding(p, aval, devices, s, first)]
         ]
         self._handlers = [out[3] for out in self._outs]
         one = len(self._outs) == 1 and self._outs[0][0] is not abstract_token
@@ -260,14 +261,36 @@ def _placements(protos, avals, devices: DeviceAssignment) -> list:
     ]
 
 
-def _user_sharding(p, aval, devices: DeviceAssignment, requested):
-    """What the executable's layout means as a NamedSharding (None: one device)."""
+def _user_sharding(p, aval, devices: DeviceAssignment, requested, first=None):
+    """What the executable's layout means as a NamedSharding (None: one device); `first`: the
+    first argument's (sharding, aval) of _first_arg_sharding, or None."""
     if devices.mesh is None:
         return None
     mesh = requested.mesh if requested is not None and isinstance(requested.mesh, Mesh) else None
     if mesh is not None and _same_layout(requested, p, aval.shape):
         return requested  # as JAX: the out_sharding asked for, when XLA kept its layout
+    if requested is None and first is not None and _like_first(p, aval, *first):
+        return first[0]
     return spec_from_hlo(p._hlo_sharding, mesh or devices.mesh, aval.shape)
+
+
+def _first_arg_sharding(in_requested, in_avals):
+    """The first argument's sharding (given or its own) and aval, when it is a NamedSharding on
+    a concrete mesh: JAX's `maybe_recover_user_shardings` reads only it (an uncommitted first
+    argument's is replicated, which a result's layout reads back as anyway)."""
+    if not in_requested or not in_avals:
+        return None
+    s = in_requested[0]
+    return (s, in_avals[0]) if type(s) is NamedSharding and isinstance(s.mesh, Mesh) else None
+
+
+def _like_first(p, aval, first: NamedSharding, first_aval) -> bool:
+    """As JAX: a result laid out as the first argument, of its rank and on its mesh, has its
+    sharding as written (`P(None,)`, not the `P()` its layout reads back as)."""
+    if is_token_aval(aval) or aval.ndim != first_aval.ndim:
+        return False
+    mesh = aval.mesh if aval.sharding is None else aval.sharding.mesh
+    return mesh == first.mesh.abstract_mesh and _same_layout(first, p, aval.shape)
 
 
 def _same_layout(named: NamedSharding, p, shape) -> bool:

@@ -92,3 +92,28 @@ def test_grad_through_while_whose_tangent_nobody_reads(vmapped):
     jax = pytest.importorskip("jax")
     want = jax.grad(_loop_then_floor(jax.numpy, jax.lax, jax.vmap if vmapped else None))(x)
     np.testing.assert_array_equal(np.asarray(got), np.asarray(want))
+
+
+def _stopped_fixed_point(np_, lax_):
+    """A fixed point found by a while_loop whose result is stop_gradient'ed and then read by
+    the function again (the Laplace approximation's mode of a GP classifier): its primal
+    carries are residuals, its tangents dead."""
+
+    def f(a):
+        k = a * np_.eye(3) + 0.1
+
+        def body(c):
+            return np_.tanh(k @ c[0] + 1.0), c[1] + 1
+
+        mode = lax_.while_loop(lambda c: c[1] < 20, body, (np_.zeros(3), 0))[0]
+        mode = lax_.stop_gradient(mode)
+        return np_.sum(np_.sin(mode) * a) + np_.sum(k @ mode)
+
+    return f
+
+
+def test_grad_through_stopped_while_whose_primal_result_is_read():
+    got = meshjit.jit(meshjit.value_and_grad(_stopped_fixed_point(jnp, lax)))(0.7)
+    jax = pytest.importorskip("jax")
+    want = jax.value_and_grad(_stopped_fixed_point(jax.numpy, jax.lax))(0.7)
+    np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-6)

@@ -189,3 +189,40 @@ def test_closed_over_ref_in_scan_and_cond():
     assert float(meshjit.jit(branch)(True, jnp.ones(2))) == 2.0
     assert float(meshjit.jit(branch)(False, jnp.ones(2))) == -2.0
     np.testing.assert_array_equal(c[...], [7.0, 1.0])
+
+
+def test_refs_made_inside_custom_derivative_functions():
+    """Refs made and used inside a custom_vjp function (new_ref) or a custom_jvp one (a Pallas
+    kernel's blocks, which meshjit's interpreter makes as refs) run under jit, differentiated
+    or not, as JAX runs them. (JAX refuses a bare new_ref inside a custom_jvp function only
+    for want of a discharge rule; meshjit runs it too.)"""
+    from meshjit.experimental import pallas as pl
+
+    def double(x):
+        r = meshjit.new_ref(x)
+        r[...] = r[...] * 2.0
+        return r[...]
+
+    def kernel(x_ref, o_ref):
+        o_ref[...] = x_ref[...] * 2.0
+
+    def pallas_double(x):
+        out = meshjit.ShapeDtypeStruct(x.shape, x.dtype)
+        return pl.pallas_call(kernel, out_shape=out, interpret=True)(x)
+
+    @meshjit.custom_vjp
+    def f(x):
+        return double(x)
+
+    f.defvjp(lambda x: (double(x), None), lambda _, ct: (3.0 * ct,))
+
+    @meshjit.custom_jvp
+    def g(x):
+        return pallas_double(x)
+
+    g.defjvp(lambda p, t: (pallas_double(p[0]), 5.0 * t[0]))
+    x = jnp.arange(3.0)
+    for h, slope in ((f, 3.0), (g, 5.0)):
+        np.testing.assert_array_equal(meshjit.jit(h)(x), [0.0, 2.0, 4.0])
+        grad = meshjit.jit(meshjit.grad(lambda x, h=h: h(x).sum()))(x)
+        np.testing.assert_array_equal(grad, [slope] * 3)
