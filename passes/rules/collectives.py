@@ -36,8 +36,6 @@ def _collective_rule(op, *special_dims) -> ShardingRule:
 
 @sharding_rule("stablehlo.all_gather")
 def all_gather_rule(op):
-    if len(op.operands) != 1:
-        return None
     return _collective_rule(op, int_attr(op, "all_gather_dim"))
 
 

@@ -47,3 +47,14 @@ func.func @all_to_all_two_operands(%arg0: tensor<8x16x4xf32> {sdy.sharding = #sd
   %0:2 = "stablehlo.all_to_all"(%arg0, %arg1) {split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 2 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<8x16x4xf32>, tensor<8x16x4xf32>) -> (tensor<16x8x4xf32>, tensor<16x8x4xf32>)
   return %0#0, %0#1 : tensor<16x8x4xf32>, tensor<16x8x4xf32>
 }
+
+// -----
+
+// A variadic all_gather: the same, the gathered dim needing replication on each side.
+// CHECK-LABEL: func.func {{(private )?}}@all_gather_two_operands(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {"b", ?}]>}) -> (tensor<8x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, tensor<8x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) {
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @all_gather_two_operands(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<8x16xf32>) -> (tensor<8x32xf32>, tensor<8x32xf32>) {
+  %0:2 = "stablehlo.all_gather"(%arg0, %arg1) {all_gather_dim = 1 : i64, replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> (tensor<8x32xf32>, tensor<8x32xf32>)
+  return %0#0, %0#1 : tensor<8x32xf32>, tensor<8x32xf32>
+}
