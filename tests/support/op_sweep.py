@@ -1239,6 +1239,38 @@ def _rule_result_shapes(line: str) -> list[tuple]:
     return out
 
 
+def own_rule(c: _Case):
+    """An element-wise op carrying its own `sdy.sharding_rule` (Shardy takes it before its
+    registry's): operands and result map dims of equal sizes to permuted factors, some factors
+    need replication, permute or are blocked; the rule custom or not."""
+    r = c.r
+    s = c.shape(lo=1, hi=3)
+    if r.random() < 0.6:  # dims of one size, which the rule may permute
+        s = [s[0]] * len(s)
+    letters = "ijk"[: len(s)]
+
+    def permuted() -> str:
+        order = list(range(len(s)))
+        for _ in range(2):
+            a, b = r.randrange(len(s)), r.randrange(len(s))
+            if s[a] == s[b]:
+                order[a], order[b] = order[b], order[a]
+        return "[" + ", ".join(letters[k] for k in order) + "]"
+
+    kinds = [f"{k}={{{f}}}" for f in letters if r.random() < 0.3 for k in [r.choice(_SPECIAL)]]
+    merged: dict = {}
+    for kv in kinds:  # one list per kind, in the parser's order
+        k, f = kv.split("=")
+        merged.setdefault(k, []).append(f.strip("{}"))
+    extra = "".join(f" {k}={{{', '.join(merged[k])}}}" for k in _SPECIAL if k in merged)
+    sizes = ", ".join(f"{f}={n}" for f, n in zip(letters, s))
+    custom = ", custom" if r.random() < 0.5 else ""
+    rule = f"#sdy.op_sharding_rule<({permuted()}, {permuted()})->({permuted()}) {{{sizes}}}{extra}{custom}>"
+    x, y = c.arg(s), c.arg(s)
+    op = r.choice(("add", "multiply", "maximum"))
+    return c.op(f"%0 = stablehlo.{op} {x}, {y} {{sdy.sharding_rule = {rule}}} : {_type(s)}", s)
+
+
 OPS = {
     "elementwise": elementwise,
     "select": select,
@@ -1288,6 +1320,7 @@ OPS = {
     "gather_wide": gather_wide,
     "if": if_op,
     "rule_call_plain": rule_call_plain,
+    "own_rule": own_rule,
 }
 
 
