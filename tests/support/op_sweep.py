@@ -1271,6 +1271,25 @@ def own_rule(c: _Case):
     return c.op(f"%0 = stablehlo.{op} {x}, {y} {{sdy.sharding_rule = {rule}}} : {_type(s)}", s)
 
 
+def rule_chain(c: _Case):
+    """A custom call with its own rule whose first result another custom call (pointwise,
+    its own rule) reads: a value between two rule ops, each visited again as the other
+    changes it (Shardy's stages revisit both)."""
+    outs = rule_call(c)
+    v = outs[0]
+    if not v.shape:
+        return outs
+    letters = "ijkl"[: len(v.shape)]
+    dims = ", ".join(letters)
+    sizes = ", ".join(f"{f}={n}" for f, n in zip(letters, v.shape))
+    rule = f"#sdy.op_sharding_rule<([{dims}])->([{dims}]) {{{sizes}}}, custom>"
+    c.lines.append(
+        f"%1 = stablehlo.custom_call @baz({v.name}) {{sdy.sharding_rule = {rule}}} : "
+        f"({v.type}) -> {v.type}"
+    )
+    return [Value("%1", v.shape), *outs[1:]]
+
+
 OPS = {
     "elementwise": elementwise,
     "select": select,
@@ -1321,6 +1340,7 @@ OPS = {
     "if": if_op,
     "rule_call_plain": rule_call_plain,
     "own_rule": own_rule,
+    "rule_chain": rule_chain,
 }
 
 
