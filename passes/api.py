@@ -28,7 +28,8 @@ from meshjit.passes.graph import (
     split_constants,
 )
 from meshjit.passes.graph.build import PER_VALUE_OPS
-from meshjit.passes.graph.call_graph import flatten_call_graph
+from meshjit.passes.graph.call_graph import check_calls, flatten_call_graph
+from meshjit.passes.graph.checks import check_static_shapes
 from meshjit.passes.graph.donation import pin_donated_updates
 from meshjit.passes.graph.graph import STAGE_PASS_THROUGH
 from meshjit.passes.graph.shardy_import import (
@@ -75,6 +76,9 @@ def propagate_module(
     site then shares, instead of one per call."""
     with gc_paused():
         clear_cache()
+        check_calls(module_op)
+        if options.conflicts == "shardy":
+            check_static_shapes(module_op)
         # (Shardy's own passes take GSPMD's custom calls as calls without a rule; so does
         # the Shardy-compatible mode.)
         where = gspmd_sharding(module_op) if options.conflicts != "shardy" else None

@@ -19,6 +19,8 @@ import re
 
 from jaxlib.mlir import ir
 
+from meshjit.passes.graph.graph import GraphError
+
 ORIGINAL_FUNC_NAME = "sdy.original_func_name"
 _SYMBOL = re.compile(r"@([\w.$-]+)")
 
@@ -44,6 +46,43 @@ def _calls(func) -> list:
 
     func.walk(visit, ir.WalkOrder.PRE_ORDER)
     return found
+
+
+def check_calls(module_op: ir.Operation) -> None:
+    """Raises GraphError at a function without a body (a declaration: Shardy's own passes
+    crash on one) or at a call that closes a cycle of calls: propagation follows every call
+    into its callee's body, as Shardy's import inlines it."""
+    funcs = {}
+    for op in module_op.regions[0].blocks[0].operations:
+        op = op.operation
+        if op.name == "func.func":
+            if not op.regions[0].blocks:
+                raise GraphError(
+                    op.location,
+                    f"function @{_name(op)} is a declaration without a body: sharding "
+                    "propagation needs the body of every function in the module",
+                )
+            funcs[_name(op)] = op
+    state: dict[str, str] = {}  # name -> "open" while its calls are walked, then "done"
+
+    def walk(name: str, path: list[str]) -> None:
+        state[name] = "open"
+        for call in _calls(funcs[name]):
+            callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+            if state.get(callee) == "open":
+                cycle = " -> ".join(f"@{n}" for n in [*path[path.index(callee) :], callee])
+                raise GraphError(
+                    call.location,
+                    f"recursive call of @{callee} ({cycle}): sharding propagation follows "
+                    "every call into its callee, which a cycle of calls makes endless",
+                )
+            if callee in funcs and callee not in state:
+                walk(callee, [*path, callee])
+        state[name] = "done"
+
+    for name in funcs:
+        if name not in state:
+            walk(name, [name])
 
 
 class _Flattener:

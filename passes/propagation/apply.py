@@ -104,9 +104,11 @@ def _apply_factor_by_factor(step, t: int, decisions) -> bool:
 def _unshown(step, t: int, f: int, axes) -> list:
     """The axes factor f of a dim of several factors holds in Shardy's projection of tensor t
     though the dim cannot show them (a factor before f is not fully sharded): they still
-    keep the tensor's later factors from taking them."""
-    for _, fs in step.plan.dims[t]:
+    keep the tensor's later factors from taking them. A closed dim's factors take none."""
+    for d, fs in step.plan.dims[t]:
         if f in fs and len(fs) > 1:
+            if step.views[t].slot.closed[d]:
+                return []
             part = step.proj[t][f]
             return list(extension(part, axes) or []) if part is not None else []
     return []

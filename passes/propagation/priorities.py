@@ -57,9 +57,14 @@ def edges_for(graph: Graph, stage: int, options: Options) -> list[Edge]:
 
 
 def opened_by(stage: int, edge: Edge, options: Options) -> bool:
-    """Whether the edge may do more in `stage` than in the stage before: a dynamic slice or
-    update (forward only before the middle stages), an edge whose non-pass-through factors
-    waited, a broadcast (not forward in the middle stages)."""
+    """Whether the edge runs again at the start of `stage`. With Shardy's preferences every
+    edge does, as each of Shardy's op-priority stages starts with every op in its worklist: an
+    op at its fixed point may still change on a second visit (a size-one axis a result took
+    now fits the factor before it). Else only an edge that may do more than in the stage
+    before: a dynamic slice or update (forward only before the middle stages), an edge whose
+    non-pass-through factors waited, a broadcast (not forward in the middle stages)."""
+    if options.shardy_preferences:
+        return True
     if stage == STAGE_ALL:
         return edge.is_broadcast
     if stage == STAGE_NO_FORWARD_BROADCAST:

@@ -1,8 +1,8 @@
 """The rules of Shardy's registry under conservative propagation: a convolution's and a
 concatenate's own (size-one factors where axes would move between devices), and every other
 op's permutation factors blocked (sliced, padded, windowed dims; a select_and_scatter's source
-window dims too, need_replication factors), but a reverse's (it keeps every dim's size) and a
-custom call's own `sdy.sharding_rule` (taken as written)."""
+window dims too, need_replication factors), but a reverse's (it keeps every dim's size) and an
+op's own `sdy.sharding_rule` (taken as written)."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ _BLOCKED_KINDS = {"stablehlo.select_and_scatter": (PERMUTATION, NEED_REPLICATION
 def conservative_rule(name: str, op, rule: ShardingRule) -> ShardingRule:
     """`rule` (of `op`, named `name`; `op` may be None) as Shardy's conservative propagation
     has it; `rule` itself where it stays."""
+    if op is not None and "sdy.sharding_rule" in op.attributes:
+        return rule  # the op's own rule, as written
     own = _OWN_RULES.get(name)
     if own is not None and op is not None:
         return own(op)

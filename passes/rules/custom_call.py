@@ -12,17 +12,14 @@ import dataclasses
 from collections.abc import Callable
 
 from jaxlib.mlir import ir
-from jaxlib.mlir.dialects import sdy
 
 from meshjit.passes.rules.elementwise import pointwise_rule
 from meshjit.passes.rules.registry import sharding_rule
 from meshjit.passes.rules.rule import (
     NEED_REPLICATION,
     PASS_THROUGH,
-    PERMUTATION,
-    REDUCTION,
-    Factor,
     ShardingRule,
+    rule_from_attr,
 )
 from meshjit.passes.rules.util import op_builder, shape_of
 
@@ -45,34 +42,13 @@ def unregister_custom_call_rule(target_name: str) -> None:
 
 
 def _parse_rule_text(text: str) -> ShardingRule:
-    return _rule_from_attr(ir.Attribute.parse(text))
+    return rule_from_attr(ir.Attribute.parse(text))
 
 
 # custom_partitioning's call: its partition callback gets the shardings Shardy propagates,
 # which moves need_replication factors too (meshjit's own rules keep them replicated). Its
 # name is meshjit_CustomSPMDPartitioning where JAX took the plain one in the same process.
 _PARTITIONED = "CustomSPMDPartitioning"
-
-
-def _rule_from_attr(attribute: ir.Attribute, replication_propagates=False) -> ShardingRule:
-    attr = sdy.OpShardingRuleAttr(attribute)
-    sizes = list(attr.factor_sizes)
-    kinds = {f: REDUCTION for f in attr.reduction_factors}
-    if not replication_propagates:
-        kinds.update({f: NEED_REPLICATION for f in attr.need_replication_factors})
-    kinds.update({f: PERMUTATION for f in attr.permutation_factors})
-    blocked = set(attr.blocked_propagation_factors)
-
-    def mapping(m):
-        dims = [sdy.DimMappingAttr(d) for d in sdy.TensorMappingAttr(m).dim_mappings]
-        return tuple(tuple(d.factor_indices) for d in dims)
-
-    return ShardingRule(
-        tuple(mapping(m) for m in attr.operand_mappings),
-        tuple(mapping(m) for m in attr.result_mappings),
-        tuple(Factor(s, kinds.get(i, PASS_THROUGH), i in blocked) for i, s in enumerate(sizes)),
-        True,
-    )
 
 
 # Host-offload custom calls move a tensor between memories, elementwise (Shardy gives them an
@@ -205,7 +181,7 @@ def custom_call_rule(op):
     if rule is None:
         if "sdy.sharding_rule" not in op.attributes:
             return None
-        rule = _rule_from_attr(op.attributes["sdy.sharding_rule"], target.endswith(_PARTITIONED))
+        rule = rule_from_attr(op.attributes["sdy.sharding_rule"], target.endswith(_PARTITIONED))
     if isinstance(rule, str):
         rule = _parse_rule_text(rule)
     elif not isinstance(rule, ShardingRule):

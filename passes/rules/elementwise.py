@@ -96,9 +96,7 @@ def elementwise_rule(op):
         op.results[0]
     ):
         return bitcast_resize_rule(op)
-    if op.name in ("stablehlo.optimization_barrier", "stablehlo.all_reduce") and (
-        len(op.results) > 1
-    ):
+    if op.name == "stablehlo.optimization_barrier" and len(op.results) > 1:
         return per_pair_rule(op)
     return pointwise_rule(op)
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from jaxlib.mlir import ir
 
-from meshjit.passes.rules.rule import ShardingRule
+from meshjit.passes.rules.rule import ShardingRule, rule_from_attr
 from meshjit.passes.rules.util import ranks, shape_of
 
 RuleFn = Callable[[ir.Operation], "ShardingRule | None"]
@@ -42,10 +42,19 @@ def sharding_rule(*op_names: str, cache_attrs: tuple[str, ...] | None = None, sh
     return decorate
 
 
+# An op's own rule, which Shardy takes before its registry's (a custom call reads its own in
+# custom_call.py, after the rules registered for its target).
+OWN_RULE = "sdy.sharding_rule"
+
+
 def rule_for(op: ir.Operation) -> ShardingRule | None:
     """The op's rule, None for ops without one. Raises RuleError for ill-fitting rules."""
     op = op.operation
     name = op.name
+    if OWN_RULE in op.attributes and name != "stablehlo.custom_call":
+        rule = rule_from_attr(op.attributes[OWN_RULE])
+        rule.check_ranks(ranks(op.operands), ranks(op.results))
+        return rule
     fn = RULES.get(name)
     if fn is None:
         return None
@@ -71,6 +80,8 @@ def rule_cache_key(op: ir.Operation) -> tuple | None:
     if cacheable is None or RULES.get(name) is not cacheable[0]:
         return None  # no built-in rule of this kind, or one registered in its place
     attrs = op.attributes
+    if OWN_RULE in attrs:
+        return None
     return (
         name,
         tuple(v.type for v in op.operands),

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from jaxlib.mlir.dialects import sdy
+
 PASS_THROUGH = "pass_through"
 REDUCTION = "reduction"
 NEED_REPLICATION = "need_replication"
@@ -135,3 +137,27 @@ class RuleBuilder:
         return ShardingRule(
             freeze(self.operands), freeze(self.results), tuple(self.factors), is_custom
         )
+
+
+def rule_from_attr(attribute, replication_propagates=False) -> ShardingRule:
+    """The rule an `#sdy.op_sharding_rule` attribute spells (an op's own `sdy.sharding_rule`,
+    which Shardy takes before its registry's); `replication_propagates` reads its
+    need_replication factors as pass-through."""
+    attr = sdy.OpShardingRuleAttr(attribute)
+    sizes = list(attr.factor_sizes)
+    kinds = {f: REDUCTION for f in attr.reduction_factors}
+    if not replication_propagates:
+        kinds.update({f: NEED_REPLICATION for f in attr.need_replication_factors})
+    kinds.update({f: PERMUTATION for f in attr.permutation_factors})
+    blocked = set(attr.blocked_propagation_factors)
+
+    def mapping(m):
+        dims = [sdy.DimMappingAttr(d) for d in sdy.TensorMappingAttr(m).dim_mappings]
+        return tuple(tuple(d.factor_indices) for d in dims)
+
+    return ShardingRule(
+        tuple(mapping(m) for m in attr.operand_mappings),
+        tuple(mapping(m) for m in attr.result_mappings),
+        tuple(Factor(s, kinds.get(i, PASS_THROUGH), i in blocked) for i, s in enumerate(sizes)),
+        attr.is_custom,
+    )

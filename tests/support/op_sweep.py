@@ -1021,6 +1021,275 @@ def optimization_barrier(c: _Case):
     return [Value("%1", tuple(s)), Value("%0#1", tuple(u))]
 
 
+# --------------------------------------------------------------------------- round 27 kinds
+
+
+def typed_elementwise(c: _Case):
+    """Element-wise ops whose operand and result element types differ (compare, convert,
+    reduce_precision, complex / real / imag, is_finite, atan2, shift, popcnt)."""
+    s = c.shape(lo=0, hi=3)
+    t = _type(s)
+    kind = c.r.choice(
+        ("compare", "convert", "reduce_precision", "complex", "real", "is_finite", "atan2", "shift")
+    )
+    if kind == "compare":
+        x, y = c.arg(s), c.arg(s)
+        text = f"%0 = stablehlo.compare LT, {x}, {y} : ({t}, {t}) -> {_type(s, 'i1')}"
+        out = "i1"
+    elif kind == "convert":
+        out = c.r.choice(("i32", "f16", "bf16"))
+        text = f"%0 = stablehlo.convert {c.arg(s)} : ({t}) -> {_type(s, out)}"
+    elif kind == "reduce_precision":
+        out = "f32"
+        text = f"%0 = stablehlo.reduce_precision {c.arg(s)}, format = e5m10 : {t}"
+    elif kind == "complex":
+        x, y, out = c.arg(s), c.arg(s), "complex<f32>"
+        text = f"%0 = stablehlo.complex {x}, {y} : ({t}, {t}) -> {_type(s, out)}"
+    elif kind == "real":
+        x, out = c.arg(s, "complex<f32>"), "f32"
+        text = f"%0 = stablehlo.{c.r.choice(('real', 'imag'))} {x} : ({_type(s, 'complex<f32>')}) -> {t}"
+    elif kind == "is_finite":
+        out = "i1"
+        text = f"%0 = stablehlo.is_finite {c.arg(s)} : ({t}) -> {_type(s, 'i1')}"
+    elif kind == "atan2":
+        out = "f32"
+        text = f"%0 = stablehlo.atan2 {c.arg(s)}, {c.arg(s)} : {t}"
+    else:
+        out, ti = "i32", _type(s, "i32")
+        op = c.r.choice(("shift_left", "shift_right_logical", "and", "popcnt"))
+        x = c.arg(s, "i32")
+        rest = "" if op == "popcnt" else f", {c.arg(s, 'i32')}"
+        text = f"%0 = stablehlo.{op} {x}{rest} : {ti}"
+    return c.op(text, s, out)
+
+
+def batch_norm(c: _Case):
+    """batch_norm_inference (Shardy: the feature dim one factor with the scale, offset, mean
+    and variance), batch_norm_training and batch_norm_grad (no rule in Shardy's registry)."""
+    s = c.shape(lo=1, hi=4)
+    f = c.r.randrange(len(s))
+    feat = [s[f]]
+    t, tf = _type(s), _type(feat)
+    kind = c.r.choice(("inference", "inference", "training", "grad"))
+    attrs = f"{{epsilon = 1.0e-03 : f32, feature_index = {f} : i64}}"
+    x = c.arg(s)
+    if kind == "inference":
+        vs = [c.arg(feat) for _ in range(4)]
+        return c.op(
+            f'%0 = "stablehlo.batch_norm_inference"({x}, {_a(vs)}) {attrs} : ({t}, '
+            f"{_a([tf] * 4)}) -> {t}",
+            s,
+        )
+    if kind == "training":
+        vs = [c.arg(feat) for _ in range(2)]
+        c.lines.append(
+            f'%0:3 = "stablehlo.batch_norm_training"({x}, {_a(vs)}) {attrs} : ({t}, {tf}, {tf})'
+            f" -> ({t}, {tf}, {tf})"
+        )
+    else:
+        vs = [c.arg(feat) for _ in range(3)]
+        g = c.arg(s)
+        c.lines.append(
+            f'%0:3 = "stablehlo.batch_norm_grad"({x}, {_a(vs)}, {g}) {attrs} : ({t}, {tf}, {tf}, '
+            f"{tf}, {t}) -> ({t}, {tf}, {tf})"
+        )
+    return [Value("%0#0", tuple(s)), Value("%0#1", tuple(feat)), Value("%0#2", tuple(feat))]
+
+
+def dot(c: _Case):
+    """The plain stablehlo.dot: vector . vector, matrix . vector, vector . matrix, matrix .
+    matrix."""
+    n, k, m = c.shape(3)
+    lhs, rhs = c.r.choice((([k], [k]), ([n, k], [k]), ([k], [k, m]), ([n, k], [k, m])))
+    out = lhs[:-1] + rhs[1:]
+    x, y = c.arg(lhs), c.arg(rhs)
+    return c.op(f"%0 = stablehlo.dot {x}, {y} : ({_type(lhs)}, {_type(rhs)}) -> {_type(out)}", out)
+
+
+def reduce_body(c: _Case):
+    """reduce whose body is not an add: maximum / multiply / minimum, a subtract (not a
+    reduction Shardy knows), or a variadic argmax-style body."""
+    s = c.shape()
+    dims = sorted(c.r.sample(range(len(s)), c.r.randint(1, len(s))))
+    out = [d for i, d in enumerate(s) if i not in dims]
+    body = c.r.choice(("maximum", "multiply", "minimum", "subtract", "argmax"))
+    if body != "argmax":
+        x, v = c.arg(s), c.const()
+        attrs = f"dimensions = array<i64: {_a(dims)}>"
+        _region_op(c, "reduce", (x, v), attrs, (_type(s), "tensor<f32>"), _type(out), body)
+        return [Value("%0", tuple(out))]
+    x, i = c.arg(s), c.arg(s, "i32")
+    v, w = c.const(), c.const((), "i32")
+    c.lines.append(
+        f'%0:2 = "stablehlo.reduce"({x}, {i}, {v}, {w}) ({{\n'
+        "  ^bb0(%a: tensor<f32>, %b: tensor<i32>, %p: tensor<f32>, %q: tensor<i32>):\n"
+        "    %g = stablehlo.compare GT, %a, %p : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+        "    %s = stablehlo.select %g, %a, %p : tensor<i1>, tensor<f32>\n"
+        "    %t = stablehlo.select %g, %b, %q : tensor<i1>, tensor<i32>\n"
+        "    stablehlo.return %s, %t : tensor<f32>, tensor<i32>\n"
+        f"  }}) {{dimensions = array<i64: {_a(dims)}>}} : ({_type(s)}, {_type(s, 'i32')}, "
+        f"tensor<f32>, tensor<i32>) -> ({_type(out)}, {_type(out, 'i32')})"
+    )
+    return [Value("%0#0", tuple(out)), Value("%0#1", tuple(out), "i32")]
+
+
+def collective_variadic(c: _Case):
+    """stablehlo.all_reduce / all_gather / all_to_all of two operands (two results)."""
+    r = c.r
+    s = [d if d % 2 == 0 else d * 2 for d in c.shape()]
+    u = [d if d % 2 == 0 else d * 2 for d in c.shape(len(s))]
+    xs, t = [c.arg(s), c.arg(u)], (_type(s), _type(u))
+    d = r.randrange(len(s))
+    kind = r.choice(("all_reduce", "all_gather", "all_to_all"))
+    groups = "replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>"
+    if kind == "all_reduce":
+        outs = [s, u]
+        c.lines.append(
+            f'%0:2 = "stablehlo.all_reduce"({_a(xs)}) ({{\n  {_body()}\n  }}) {{{groups}}} : '
+            f"({_a(t)}) -> ({_a(t)})"
+        )
+    elif kind == "all_gather":
+        outs = [list(s), list(u)]
+        for o in outs:
+            o[d] *= 2
+        c.lines.append(
+            f'%0:2 = "stablehlo.all_gather"({_a(xs)}) {{all_gather_dim = {d} : i64, {groups}}} : '
+            f"({_a(t)}) -> ({_a(_type(o) for o in outs)})"
+        )
+    else:
+        e = r.randrange(len(s))
+        outs = [list(s), list(u)]
+        for o in outs:
+            o[d] //= 2
+            o[e] *= 2
+        c.lines.append(
+            f'%0:2 = "stablehlo.all_to_all"({_a(xs)}) {{split_dimension = {d} : i64, '
+            f"concat_dimension = {e} : i64, split_count = 2 : i64, {groups}}} : ({_a(t)}) -> "
+            f"({_a(_type(o) for o in outs)})"
+        )
+    return [Value("%0#0", tuple(outs[0])), Value("%0#1", tuple(outs[1]))]
+
+
+def gather_wide(c: _Case):
+    """gather over two indexed dims, an index_vector_dim that is not the last, and slices
+    of more than one element along an indexed dim (no collapse there)."""
+    r = c.r
+    operand = c.shape(r.randint(2, 3))
+    indexed = sorted(r.sample(range(len(operand)), 2))
+    batch = r.choice((2, 4, 8))
+    ivd = r.choice((0, 1))  # indices [2, batch] or [batch, 2]
+    ind = [2, batch] if ivd == 0 else [batch, 2]
+    collapse = [d for d in indexed if r.random() < 0.6]
+    sizes = [
+        (1 if d in collapse else r.choice((1, max(1, operand[d] // 2))))
+        if d in indexed
+        else (operand[d] if r.random() < 0.7 else max(1, operand[d] // 2))
+        for d in range(len(operand))
+    ]
+    window = [d for d in range(len(operand)) if d not in collapse]
+    out = [batch] + [sizes[d] for d in window]
+    x, i = c.arg(operand), c.arg(ind, "i32")
+    return c.op(
+        f'%0 = "stablehlo.gather"({x}, {i}) {{dimension_numbers = #stablehlo.gather<offset_dims = '
+        f"[{_a(range(1, 1 + len(window)))}], collapsed_slice_dims = [{_a(collapse)}], "
+        f"start_index_map = [{_a(indexed)}], index_vector_dim = {ivd}>, indices_are_sorted = "
+        f"false, slice_sizes = array<i64: {_a(sizes)}>}} : ({_type(operand)}, "
+        f"{_type(ind, 'i32')}) -> {_type(out)}",
+        out,
+    )
+
+
+def if_op(c: _Case):
+    """stablehlo.if whose branches return an argument or an op of one."""
+    s = c.shape()
+    x, y = c.arg(s), c.arg(s)
+    p = c.arg((), "i1")
+    t = _type(s)
+    c.lines.append(
+        f'%0 = "stablehlo.if"({p}) ({{\n'
+        f"    %w = stablehlo.negate {x} : {t}\n"
+        f"    stablehlo.return %w : {t}\n"
+        "  }, {\n"
+        f"    %w = stablehlo.abs {y} : {t}\n"
+        f"    stablehlo.return %w : {t}\n"
+        f"  }}) : (tensor<i1>) -> {t}"
+    )
+    return [Value("%0", tuple(s))]
+
+
+def rule_call_plain(c: _Case):
+    """A custom call with a `sdy.sharding_rule` that is not marked custom (Shardy keeps it
+    as the op's rule all the same)."""
+    rule_call(c)
+    c.lines[-1] = c.lines[-1].replace(", custom>", ">")
+    n = c.lines[-1].split(" = ", 1)[0]
+    if ":" in n:
+        k = int(n.split(":")[1])
+        shapes = _rule_result_shapes(c.lines[-1])
+        return [Value(f"%0#{i}", shapes[i]) for i in range(k)]
+    return [Value("%0", _rule_result_shapes(c.lines[-1])[0])]
+
+
+def _rule_result_shapes(line: str) -> list[tuple]:
+    types = line.rsplit("-> (", 1)[1].rstrip(")")
+    out = []
+    for t in types.split("tensor<")[1:]:
+        dims = t.split(">")[0].split("x")[:-1]
+        out.append(tuple(int(d) for d in dims))
+    return out
+
+
+def own_rule(c: _Case):
+    """An element-wise op carrying its own `sdy.sharding_rule` (Shardy takes it before its
+    registry's): operands and result map dims of equal sizes to permuted factors, some factors
+    need replication, permute or are blocked; the rule custom or not."""
+    r = c.r
+    s = c.shape(lo=1, hi=3)
+    if r.random() < 0.6:  # dims of one size, which the rule may permute
+        s = [s[0]] * len(s)
+    letters = "ijk"[: len(s)]
+
+    def permuted() -> str:
+        order = list(range(len(s)))
+        for _ in range(2):
+            a, b = r.randrange(len(s)), r.randrange(len(s))
+            if s[a] == s[b]:
+                order[a], order[b] = order[b], order[a]
+        return "[" + ", ".join(letters[k] for k in order) + "]"
+
+    kinds = [f"{k}={{{f}}}" for f in letters if r.random() < 0.3 for k in [r.choice(_SPECIAL)]]
+    merged: dict = {}
+    for kv in kinds:  # one list per kind, in the parser's order
+        k, f = kv.split("=")
+        merged.setdefault(k, []).append(f.strip("{}"))
+    extra = "".join(f" {k}={{{', '.join(merged[k])}}}" for k in _SPECIAL if k in merged)
+    sizes = ", ".join(f"{f}={n}" for f, n in zip(letters, s))
+    custom = ", custom" if r.random() < 0.5 else ""
+    rule = f"#sdy.op_sharding_rule<({permuted()}, {permuted()})->({permuted()}) {{{sizes}}}{extra}{custom}>"
+    x, y = c.arg(s), c.arg(s)
+    op = r.choice(("add", "multiply", "maximum"))
+    return c.op(f"%0 = stablehlo.{op} {x}, {y} {{sdy.sharding_rule = {rule}}} : {_type(s)}", s)
+
+
+def rule_chain(c: _Case):
+    """A custom call with its own rule whose first result another custom call (pointwise,
+    its own rule) reads: a value between two rule ops, each visited again as the other
+    changes it (Shardy's stages revisit both)."""
+    outs = rule_call(c)
+    v = outs[0]
+    if not v.shape:
+        return outs
+    letters = "ijkl"[: len(v.shape)]
+    dims = ", ".join(letters)
+    sizes = ", ".join(f"{f}={n}" for f, n in zip(letters, v.shape))
+    rule = f"#sdy.op_sharding_rule<([{dims}])->([{dims}]) {{{sizes}}}, custom>"
+    c.lines.append(
+        f"%1 = stablehlo.custom_call @baz({v.name}) {{sdy.sharding_rule = {rule}}} : "
+        f"({v.type}) -> {v.type}"
+    )
+    return [Value("%1", v.shape), *outs[1:]]
+
+
 OPS = {
     "elementwise": elementwise,
     "select": select,
@@ -1062,6 +1331,16 @@ OPS = {
     "while": while_loop,
     "case": case,
     "optimization_barrier": optimization_barrier,
+    "typed_elementwise": typed_elementwise,
+    "batch_norm": batch_norm,
+    "dot": dot,
+    "reduce_body": reduce_body,
+    "collective_variadic": collective_variadic,
+    "gather_wide": gather_wide,
+    "if": if_op,
+    "rule_call_plain": rule_call_plain,
+    "own_rule": own_rule,
+    "rule_chain": rule_chain,
 }
 
 

@@ -104,19 +104,29 @@ _EDGE_SOURCES = frozenset(
 _EDGE_BODIES = frozenset({"sdy.named_computation", "sdy.manual_computation"})
 
 
-def shardy_crash(module: ir.Module) -> str | None:
+def shardy_crash(module: ir.Module, *, imported: bool = False) -> str | None:
     """Why jaxlib's Shardy passes would abort or crash the process on `module`, for the crashes
     known (checked on jaxlib 0.10.2), else None: an `sdy.data_flow_edge` on a value no
     data-flow op defines, or on a loop body's or func's argument, or without a sharding on a
-    manual computation's result or body argument (segfaults), and a module without a `main` whose
-    funcs are not exactly one (LLVM ERROR: Failed to lookup function: main)."""
+    manual computation's result or body argument (segfaults), a function declaration
+    (segfaults), a module without a `main` whose funcs are not exactly one (LLVM ERROR: Failed
+    to lookup function: main), and, in a pass that runs no import (`imported` False), a value
+    in two sharding groups (LLVM ERROR: Value can only map to one sharding group id)."""
     funcs = [op for op in module.body.operations if op.operation.name == "func.func"]
     names = {ir.StringAttr(f.operation.attributes["sym_name"]).value for f in funcs}
     if len(funcs) != 1 and "main" not in names:
         return f"a module of {len(funcs)} funcs without @main aborts Shardy"
+    if any(not f.operation.regions[0].blocks for f in funcs):
+        return "a function declaration crashes Shardy"
     found: list[str] = []
+    grouped: dict = {}  # value -> its first group id
 
     def visit(op):
+        if op.name == "sdy.sharding_group" and not imported:
+            group = ir.IntegerAttr(op.attributes["group_id"]).value
+            if grouped.setdefault(op.operands[0], group) != group:
+                found.append(f"a value in sharding groups {grouped[op.operands[0]]} and {group}")
+                return ir.WalkResult.INTERRUPT
         if op.name == "sdy.data_flow_edge":
             value = op.operands[0]
             if isinstance(value, ir.BlockArgument):
@@ -151,7 +161,7 @@ def run(text: str, pipeline: str, *, erase_dead: bool = False) -> ir.Module:
     on a module it is known to crash on (ShardyWouldCrash says why)."""
     module = ir.Module.parse(text)
     if pipeline.startswith("sdy-"):
-        crash = shardy_crash(module)
+        crash = shardy_crash(module, imported=pipeline.startswith("sdy-propagation-pipeline"))
         if crash is not None:
             raise ShardyWouldCrash(crash)
     if erase_dead:

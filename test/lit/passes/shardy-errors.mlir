@@ -217,3 +217,28 @@ func.func @rule_on_add_rank(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %0 = stablehlo.add %arg0, %arg0 {sdy.sharding_rule = #sdy.op_sharding_rule<([i], [i])->([i, j]) {i=8, j=8}>} : tensor<8x8xf32>
   return %0 : tensor<8x8xf32>
 }
+
+// -----
+
+// A function declaration (Shardy's own passes crash on one): a located error, not a crash.
+// CHECK: shardy-errors.mlir:[[# @LINE + 2]]:1: error: function @external is a declaration without a body: sharding propagation needs the body of every function in the module
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func private @external(tensor<8x8xf32>) -> tensor<8x8xf32>
+func.func @calls_a_declaration(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = call @external(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+
+// -----
+
+// Calls that recurse: a located error, not an endless inlining.
+// CHECK: shardy-errors.mlir:[[# @LINE + 7]]:8: error: recursive call of @recursive_calls (@recursive_calls -> @callee -> @recursive_calls): sharding propagation follows every call into its callee, which a cycle of calls makes endless
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @recursive_calls(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> tensor<8x8xf32> {
+  %0 = call @callee(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+func.func private @callee(%arg0: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %0 = call @recursive_calls(%arg0) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}

@@ -57,6 +57,22 @@ func.func @f(%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}
 }
 """
 
+_DECLARATION = """
+sdy.mesh @mesh = <["a"=2]>
+func.func private @ext(tensor<4xf32>) -> tensor<4xf32>
+"""
+
+_VALUE_IN_TWO_GROUPS = """
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @main(%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}, %arg1: tensor<4xf32>) -> tensor<4xf32> {
+  sdy.sharding_group %arg0 group_id=0 : tensor<4xf32>
+  sdy.sharding_group %arg1 group_id=0 : tensor<4xf32>
+  sdy.sharding_group %arg0 group_id=1 : tensor<4xf32>
+  %0 = stablehlo.add %arg0, %arg1 : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+"""
+
 
 @pytest.mark.parametrize(
     ("text", "why"),
@@ -65,8 +81,17 @@ func.func @f(%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}
         (_EDGE_ON_PLAIN_OP, "reads no data-flow op's result"),
         (_MANUAL_RESULT_EDGE, "without a sharding reads a manual computation's result"),
         (_NO_MAIN, "without @main"),
+        (_DECLARATION, "a function declaration"),
+        (_VALUE_IN_TWO_GROUPS, "a value in sharding groups 0 and 1"),
     ],
-    ids=["loop-body-edge", "edge-on-plain-op", "manual-result-edge", "no-main"],
+    ids=[
+        "loop-body-edge",
+        "edge-on-plain-op",
+        "manual-result-edge",
+        "no-main",
+        "declaration",
+        "value-in-two-groups",
+    ],
 )
 def test_crashing_input_reported(text, why):
     differing, error = random_sdy.differences(

@@ -1,0 +1,31 @@
+"""Input checks of the Shardy-compatible mode: what Shardy's propagation refuses, refused the
+same way (a located error) before meshjit reads the module."""
+
+from __future__ import annotations
+
+from jaxlib.mlir import ir
+
+from meshjit.passes.graph.graph import GraphError
+
+
+def check_static_shapes(module_op: ir.Operation) -> None:
+    """Raises GraphError at the first op (post-order) with a result of a dynamic shape, in
+    Shardy's words (its propagation reads op results of static shapes only; a function
+    argument of a dynamic shape that no op's result shares passes, as there)."""
+    found = []
+
+    def visit(op):
+        for v in op.results:
+            t = v.type
+            if isinstance(t, ir.ShapedType) and not t.has_static_shape:
+                found.append((op.location, t))
+                return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    if found:
+        location, t = found[0]
+        raise GraphError(
+            location,
+            f"Shardy propagation only supports ranked tensors with a static shape. type: '{t}'",
+        )
