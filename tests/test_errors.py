@@ -495,6 +495,20 @@ def test_errors_print_as_jax_s_with_the_users_line_in_a_note():
     assert f"test_errors.py:{_check.line('L:printed')}" in err.located()
 
 
+def test_binary_ops_of_two_ranks_fail_in_rank_promotion_as_jax_s():
+    """JAX's jnp ops promote ranks before lax sees them: operands of two non-scalar ranks that
+    do not broadcast are its ValueError "Incompatible shapes for broadcasting: shapes=[...]"
+    (meshjit named the op, lax's TypeError); operands of one rank still get lax's error."""
+    a, b = jnp.ones((32, 3)), jnp.ones(32)
+    for call in (lambda: a * b, lambda: jnp.maximum(a, b), lambda: meshjit.jit(jnp.add)(a, b)):
+        with pytest.raises(ValueError) as ei:
+            call()
+        assert str(ei.value) == "Incompatible shapes for broadcasting: shapes=[(32, 3), (32,)]"
+        assert type(ei.value).__name__ == "ValueError"
+    with pytest.raises(TypeError, match=r"^mul got incompatible shapes for broadcasting"):
+        jnp.ones((2, 3)) * jnp.ones((3, 3))
+
+
 @pytest.mark.parametrize(
     "make, name",
     [

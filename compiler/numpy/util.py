@@ -414,17 +414,21 @@ def broadcast_shapes(*shapes, op: str | None = None) -> tuple[int, ...]:
         sizes.discard(1)
         if len(sizes) > 1:
             shown = [tuple(s) for s in shapes]
-            if op is not None:
+            if op is not None and _lax_broadcasts(shapes):
                 listed = ", ".join(map(str, shown))
                 raise OperandShapesError(
                     f"{op} got incompatible shapes for broadcasting: {listed}."
                 )
-            raise IncompatibleShapesError(
-                f"Incompatible shapes for broadcasting: shapes={shown} (the operands could not "
-                "be broadcast together)"
-            )
+            raise IncompatibleShapesError(f"Incompatible shapes for broadcasting: shapes={shown}")
         result.append(sizes.pop() if sizes else 1)
     return tuple(result)
+
+
+def _lax_broadcasts(shapes) -> bool:
+    """Whether JAX's binary ops leave these shapes to lax (its error names the op): operands
+    of one rank, or one non-scalar rank; otherwise jnp's rank promotion broadcasts them first
+    (JAX's "Incompatible shapes for broadcasting: shapes=[...]")."""
+    return len({len(s) for s in shapes}) == 1 or len({len(s) for s in shapes if len(s)}) < 2
 
 
 def broadcast_to_shape(x, shape, aval=None):
