@@ -63,7 +63,13 @@ from meshjit.compiler.lax.batching import (
 )
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp, tag_results
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
-from meshjit.compiler.trace.tracing import Tracer, abstractify, require_concrete, trace_flat
+from meshjit.compiler.trace.tracing import (
+    Tracer,
+    abstractify,
+    require_concrete,
+    to_concrete_value,
+    trace_flat,
+)
 from meshjit.compiler.tree_util import (
     PyTreeDef,
     keystr,
@@ -586,14 +592,15 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
         return _static_fori_loop(int(lower), int(upper), body_fun, init_val, unroll)
     if is_symbolic_dim(lower) or is_symbolic_dim(upper):  # shape polymorphism: a scan too
         return _static_fori_loop(lower, upper, body_fun, init_val, unroll, index=lower)
-    concrete = type(lower) is not Tracer and type(upper) is not Tracer
-    bounds = _fori_bounds(lower, upper, concrete)
-    trip = (int(np.asarray(lower)), int(np.asarray(upper))) if concrete else None
-    lower, upper = bounds
+    known = [to_concrete_value(b) for b in (lower, upper)]
+    concrete = all(k is not None for k in known)
+    lower, upper = _fori_bounds(lower, upper, concrete)
     if concrete:
-        # Concrete arrays (no trace sees them): a static trip count too, as in JAX, so the loop
-        # is a scan that reverse-mode autodiff runs backwards; the index keeps their dtype.
-        return _static_fori_loop(*trip, body_fun, init_val, unroll, index=lower)
+        # Known bounds (concrete arrays, or traced ones whose values autodiff outside jit
+        # knows): as JAX, a static trip count, so the loop is a scan that reverse-mode
+        # autodiff runs backwards, its index a Python int (weak int32) whatever their dtype.
+        trip = [int(np.asarray(k)) for k in known]
+        return _static_fori_loop(*trip, body_fun, init_val, unroll)
     if unroll is not None and unroll is not False and unroll != 1:  # JAX's check and words
         raise MeshjitValueError(
             "Can only use `unroll` in `fori_loop` if the loop bounds are statically known."

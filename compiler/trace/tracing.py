@@ -210,6 +210,20 @@ class Tracer(ArrayMethods):
         return f"JitTracer({jax_type_str(self.aval)})"
 
 
+def to_concrete_value(x):
+    """JAX's `core.to_concrete_value`: `x` itself when it is not traced, a traced value's
+    value where its trace knows it (autodiff of ordinary Python outside jit), else None."""
+    if not isinstance(x, Tracer):
+        return x
+    trace = x._trace
+    if trace.known is None or trace.done:
+        return None
+    try:
+        return np.asarray(trace.concrete_value(x._var, "a concrete value"))
+    except ConcretizationError:
+        return None
+
+
 def require_concrete(x, context: str) -> None:
     """JAX's `core.concrete_or_error`: a ConcretizationTypeError naming `context` (the argument
     that must be static) when `x` is traced."""

@@ -658,6 +658,27 @@ def test_fori_loop_with_concrete_array_bounds_is_reverse_differentiable():
     assert int(lax.fori_loop(jnp.int32(1), jnp.array(4), lambda i, c: c + i, 0)) == 6
 
 
+def test_fori_loop_with_bounds_known_to_grad_is_a_scan_with_a_weak_int32_index():
+    # As JAX (core.is_concrete of a JVP tracer is its primal's): grad of Python code whose
+    # bound is computed from the differentiated value runs a scan, and the index is a Python
+    # int whatever the concrete bounds' dtype (JAX's int(lower)).
+    import meshjit as jax
+    import meshjit.numpy as jnp
+    from meshjit import lax
+
+    seen = []
+
+    def body(i, c):
+        seen.append((i.dtype, i.weak_type))
+        return c * 2.0 + i
+
+    f = lambda x: lax.fori_loop(0, jnp.int32(x), body, x)  # noqa: E731
+    assert float(jax.grad(f)(3.0)) == 8.0
+    assert float(jax.grad(lambda x: lax.fori_loop(jnp.int8(1), jnp.int8(x), body, x))(3.0)) == 4.0
+    assert float(lax.fori_loop(jnp.int16(0), jnp.int16(3), body, 0.0)) == 4.0
+    assert set(seen) == {(np.dtype(np.int32), True)}
+
+
 def test_cond_and_switch_take_the_older_operand_keyword():
     assert float(lax.cond(True, lambda x: x + 1, lambda x: x, operand=2.0)) == 3.0
     assert float(lax.switch(1, [lambda x: x + 1, lambda x: x * 3], operand=2.0)) == 6.0
