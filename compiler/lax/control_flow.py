@@ -740,14 +740,8 @@ def _scan_length(x_avals, length) -> int:
                 "tuple index out of range: scan got value with no leading axis to scan over: "
                 f"{a.str_short()}; scan xs must be arrays with a leading axis"
             )
-    leading = sorted({a.shape[0] for a in x_avals})
-    if len(leading) > 1:
-        shown = " and ".join(str(n) for n in leading)
-        raise MeshjitValueError(
-            "scan got values with different leading axis sizes: "
-            f"{', '.join(str(a.shape[0]) for a in x_avals)}. (scan got xs with leading lengths "
-            f"{shown})"
-        )
+    # JAX's checks in its order and its sentences alone (programs print them)
+    lengths = [a.shape[0] for a in x_avals]
     if length is not None:
         if isinstance(length, (float, np.floating)):  # JAX takes int(length)
             length = int(length)
@@ -758,20 +752,21 @@ def _scan_length(x_avals, length) -> int:
         )
         if not _is_static_int(length) and not is_symbolic_dim(length):
             raise MeshjitValueError(f"scan length must be an int, got {length!r}")
-        length = max_dim(int_or_symbolic(length), 0)  # as JAX: a negative length runs none
-        if leading and leading[0] != length:
+        length = int_or_symbolic(length)
+        if any(n != length for n in lengths):
             raise MeshjitValueError(
                 f"scan got `length` argument of {length} which disagrees with leading axis "
-                f"sizes {list(leading)}. (scan got length={length} but xs with leading length "
-                f"{leading[0]})"
+                f"sizes {lengths}."
             )
-        return length
-    if not leading:
+        return max_dim(length, 0)  # as JAX: a negative length runs none
+    if len(set(lengths)) > 1:
         raise MeshjitValueError(
-            "scan got no values to scan over and `length` not provided. (scan needs xs or an "
-            "explicit length: xs has no arrays)"
+            "scan got values with different leading axis sizes: "
+            f"{', '.join(str(n) for n in lengths)}."  # (`map` is lax.map here)
         )
-    return leading[0]
+    if not lengths:
+        raise MeshjitValueError("scan got no values to scan over and `length` not provided.")
+    return lengths[0]
 
 
 def _unroll(unroll, length: int) -> int:
