@@ -524,13 +524,14 @@ def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
     avals = traced.closed.out_avals[: traced.num_main]
     if len(avals) != 1 or avals[0].shape != () or not treedef_is_leaf(traced.out_tree):
         got = ", ".join(a.str_short() for a in avals) or "no arrays"
-        if len(avals) == 1 and avals[0].shape:
-            shown = f"Output had shape: {avals[0].shape}"
-        else:
-            shown = f"Output was {traced.out_tree} of {got}"
+        if len(avals) == 1 and avals[0].shape:  # JAX's sentence alone: programs print it
+            raise MeshjitTypeError(
+                "Gradient only defined for scalar-output functions. Output had shape: "
+                f"{avals[0].shape}."
+            )
         raise MeshjitTypeError(
-            f"Gradient only defined for scalar-output functions. {shown}. {what} requires a "
-            f"scalar output, got {got}"
+            "Gradient only defined for scalar-output functions. Output was "
+            f"{traced.out_tree} of {got}. {what} requires a scalar output, got {got}"
         )
     check_output_dtype(avals[0], what, holomorphic)
 

@@ -213,7 +213,7 @@ def _canonical_in_axes(dims, avals, fun, in_tree, trailing) -> list:
             raise MeshjitValueError(
                 f"vmap was requested to map its argument along axis {d}, which implies that its "
                 f"rank should be at least {min_rank}, but is only {ndim} (its shape is "
-                f"{shape}); at {_paths(fun, in_tree)[i]}"
+                f"{shape})"  # JAX's words alone: its sentence names no argument
             )
         if d is not None and d % ndim and hasattr(aval, "inner_aval"):  # a ref's type
             raise MeshjitValueError(

@@ -63,7 +63,13 @@ from meshjit.compiler.lax.batching import (
 )
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp, tag_results
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
-from meshjit.compiler.trace.tracing import Tracer, abstractify, require_concrete, trace_flat
+from meshjit.compiler.trace.tracing import (
+    Tracer,
+    abstractify,
+    require_concrete,
+    to_concrete_value,
+    trace_flat,
+)
 from meshjit.compiler.tree_util import (
     PyTreeDef,
     keystr,
@@ -586,14 +592,15 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
         return _static_fori_loop(int(lower), int(upper), body_fun, init_val, unroll)
     if is_symbolic_dim(lower) or is_symbolic_dim(upper):  # shape polymorphism: a scan too
         return _static_fori_loop(lower, upper, body_fun, init_val, unroll, index=lower)
-    concrete = type(lower) is not Tracer and type(upper) is not Tracer
-    bounds = _fori_bounds(lower, upper, concrete)
-    trip = (int(np.asarray(lower)), int(np.asarray(upper))) if concrete else None
-    lower, upper = bounds
+    known = [to_concrete_value(b) for b in (lower, upper)]
+    concrete = all(k is not None for k in known)
+    lower, upper = _fori_bounds(lower, upper, concrete)
     if concrete:
-        # Concrete arrays (no trace sees them): a static trip count too, as in JAX, so the loop
-        # is a scan that reverse-mode autodiff runs backwards; the index keeps their dtype.
-        return _static_fori_loop(*trip, body_fun, init_val, unroll, index=lower)
+        # Known bounds (concrete arrays, or traced ones whose values autodiff outside jit
+        # knows): as JAX, a static trip count, so the loop is a scan that reverse-mode
+        # autodiff runs backwards, its index a Python int (weak int32) whatever their dtype.
+        trip = [int(np.asarray(k)) for k in known]
+        return _static_fori_loop(*trip, body_fun, init_val, unroll)
     if unroll is not None and unroll is not False and unroll != 1:  # JAX's check and words
         raise MeshjitValueError(
             "Can only use `unroll` in `fori_loop` if the loop bounds are statically known."
@@ -733,14 +740,8 @@ def _scan_length(x_avals, length) -> int:
                 "tuple index out of range: scan got value with no leading axis to scan over: "
                 f"{a.str_short()}; scan xs must be arrays with a leading axis"
             )
-    leading = sorted({a.shape[0] for a in x_avals})
-    if len(leading) > 1:
-        shown = " and ".join(str(n) for n in leading)
-        raise MeshjitValueError(
-            "scan got values with different leading axis sizes: "
-            f"{', '.join(str(a.shape[0]) for a in x_avals)}. (scan got xs with leading lengths "
-            f"{shown})"
-        )
+    # JAX's checks in its order and its sentences alone (programs print them)
+    lengths = [a.shape[0] for a in x_avals]
     if length is not None:
         if isinstance(length, (float, np.floating)):  # JAX takes int(length)
             length = int(length)
@@ -751,20 +752,21 @@ def _scan_length(x_avals, length) -> int:
         )
         if not _is_static_int(length) and not is_symbolic_dim(length):
             raise MeshjitValueError(f"scan length must be an int, got {length!r}")
-        length = max_dim(int_or_symbolic(length), 0)  # as JAX: a negative length runs none
-        if leading and leading[0] != length:
+        length = int_or_symbolic(length)
+        if any(n != length for n in lengths):
             raise MeshjitValueError(
                 f"scan got `length` argument of {length} which disagrees with leading axis "
-                f"sizes {list(leading)}. (scan got length={length} but xs with leading length "
-                f"{leading[0]})"
+                f"sizes {lengths}."
             )
-        return length
-    if not leading:
+        return max_dim(length, 0)  # as JAX: a negative length runs none
+    if len(set(lengths)) > 1:
         raise MeshjitValueError(
-            "scan got no values to scan over and `length` not provided. (scan needs xs or an "
-            "explicit length: xs has no arrays)"
+            "scan got values with different leading axis sizes: "
+            f"{', '.join(str(n) for n in lengths)}."  # (`map` is lax.map here)
         )
-    return leading[0]
+    if not lengths:
+        raise MeshjitValueError("scan got no values to scan over and `length` not provided.")
+    return lengths[0]
 
 
 def _unroll(unroll, length: int) -> int:

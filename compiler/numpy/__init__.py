@@ -249,7 +249,8 @@ from meshjit.compiler.numpy.ufunc_api import (  # after routines' logaddexp2: th
     subtract,
     ufunc,
 )
-from meshjit.compiler.numpy.util import broadcast_shapes, result_type
+from meshjit.compiler.numpy.util import broadcast_shapes
+from meshjit.compiler.numpy.util import public_result_type as result_type
 from meshjit.compiler.trace.array_methods import register_array_methods
 
 __all__ = [

@@ -388,11 +388,10 @@ def solve(a, b):
         raise MeshjitValueError(
             f"left hand array must be at least two dimensional; got a.shape={sa!r}"
         )
-    if sa[-1] != sa[-2]:  # JAX's words (its solve is a vectorized function)
+    if sa[-1] != sa[-2]:  # JAX's words alone (its solve is a vectorized function)
         raise MeshjitValueError(
             f"inconsistent size for core dimension 'm': {sa[-1]} vs {sa[-2]} on vectorized "
-            f"function with excluded=frozenset() and signature={_solve_signature(sb)!r} (The "
-            f"left hand array of solve must have shape [..., n, n], got {sa})"
+            f"function with excluded=frozenset() and signature={_solve_signature(sb)!r}"
         )
     m = sa[-1]
     if len(sb) > 1 and len(sa) == len(sb) + 1 and sa[-1] == sb[-1] and sa[-1] != sb[-2]:
@@ -404,10 +403,9 @@ def solve(a, b):
     vector = len(sb) == 1
     core = sb[-1:] if vector else sb[-2:]
     if core[0] != m:
-        raise MeshjitValueError(
-            f"inconsistent size for core dimension 'm': {core[0]} vs {m}: "
-            f"solve: the last axis of a (shape {sa}) must match the "
-            f"{'only' if vector else 'second to last'} axis of b (shape {sb})"
+        raise MeshjitValueError(  # JAX's words alone (its solve is a vectorized function)
+            f"inconsistent size for core dimension 'm': {core[0]} vs {m} on vectorized "
+            f"function with excluded=frozenset() and signature={_solve_signature(sb)!r}"
         )
     batch = broadcast_shapes(sa[:-2], () if vector else sb[:-2])
     a = shapes.broadcast_to(a, batch + (m, m))

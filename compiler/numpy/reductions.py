@@ -293,13 +293,10 @@ prod = _sum_like("prod", _REDUCE_PROD, lax.reduce_prod, 1, lax.mul)
 def _check_nonempty(a, axes, name):
     aval = aval_of(a)
     if builtins.any(aval.shape[i] == 0 for i in axes):
-        if name in ("argmax", "argmin"):  # NumPy's and JAX's words
-            raise MeshjitValueError(
-                f"attempt to get {name} of an empty sequence ({aval.str_short()})"
-            )
+        if name in ("argmax", "argmin"):  # NumPy's and JAX's words alone: programs print them
+            raise MeshjitValueError(f"attempt to get {name} of an empty sequence")
         raise MeshjitValueError(
-            f"zero-size array to reduction operation {name} which has no identity "
-            f"({aval.str_short()})"
+            f"zero-size array to reduction operation {name} which has no identity"
         )
 
 

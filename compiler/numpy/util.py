@@ -200,6 +200,20 @@ def result_type(*args) -> np.dtype:
     return weak_result_type(*args)[0]
 
 
+def requested_result_type(*args) -> tuple[np.dtype, bool]:
+    """jnp.result_type / jax.dtypes.result_type: `weak_result_type`, warning as JAX does of
+    each dtype asked for by name (np.int64, 'float64', np.dtype) that x64 being off truncates."""
+    for a in args:
+        if isinstance(a, (str, np.dtype)) or (isinstance(a, type) and issubclass(a, np.generic)):
+            dtypes.check_user_dtype(a, "dtype")
+    return weak_result_type(*args)
+
+
+def public_result_type(*args) -> np.dtype:
+    """JAX's `jnp.result_type`."""
+    return requested_result_type(*args)[0]
+
+
 def weak_result_type(*args) -> tuple[np.dtype, bool]:
     """The promoted dtype of `args` and whether it is weak (Python scalars alone)."""
     if not args:  # JAX's ValueError and words

@@ -61,12 +61,11 @@ def _against_matrices(name: str, a, b):
     vector = len(sb) == 1 or (len(sa) == len(sb) + 1 and sa[-1] == sb[-1])
     core = sb[-1:] if vector else sb[-2:]
     if not core or core[0] != sa[-1]:
-        signature = "(n,n),(n)->(n)" if vector else "(n,n),(n,k)->(n,k)"
-        raise MeshjitValueError(  # JAX's words (its solvers are vectorized functions)
+        perm = "(n)," if name == "lu_solve" else ""  # JAX vectorizes lu_solve over the pivots too
+        signature = f"(n,n),{perm}(n)->(n)" if vector else f"(n,n),{perm}(n,k)->(n,k)"
+        raise MeshjitValueError(  # JAX's words alone (its solvers are vectorized functions)
             f"inconsistent size for core dimension 'n': {core[0] if core else None} vs {sa[-1]} "
-            f"on vectorized function with excluded=frozenset() and signature={signature!r} "
-            f"({name}: a of shape {sa} and b of shape {sb} do not fit: b must be (..., n) or "
-            "(..., n, k) for a (..., n, n))"
+            f"on vectorized function with excluded=frozenset() and signature={signature!r}"
         )
     batch = broadcast_shapes(sa[:-2], sb[: len(sb) - len(core)])
     a = jnp.broadcast_to(a, batch + sa[-2:])

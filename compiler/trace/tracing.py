@@ -62,28 +62,28 @@ _CONCRETE_ERRORS = {
     ),
     "use as an index": (
         TracerIntegerConversionError,
-        "The __index__() method was called on traced array with shape {}.",
+        "The __index__() method was called on traced array with shape {}",
     ),
     "conversion to a NumPy array": (
         TracerArrayConversionError,
-        "The numpy.ndarray conversion method __array__() was called on traced array with shape {}.",
+        "The numpy.ndarray conversion method __array__() was called on traced array with shape {}",
     ),
     "int()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {}. The problem arose with the `int` function. If trying to convert the data "
+        "shape {}\nThe problem arose with the `int` function. If trying to convert the data "
         "type of a value, try using `x.astype(int)` or `jnp.array(x, int)` instead.",
     ),
     "float()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {}. The problem arose with the `float` function. If trying to convert the data "
+        "shape {}\nThe problem arose with the `float` function. If trying to convert the data "
         "type of a value, try using `x.astype(float)` or `jnp.array(x, float)` instead.",
     ),
     "complex()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {}. The problem arose with the `complex` function. If trying to convert the data "
+        "shape {}\nThe problem arose with the `complex` function. If trying to convert the data "
         "type of a value, try using `x.astype(complex)` or `jnp.array(x, complex)` instead.",
     ),
     "item()": (
@@ -94,7 +94,7 @@ _CONCRETE_ERRORS = {
     "tolist()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {0}. The tolist() method was called on traced array with shape {0}.",
+        "shape {0}\nThe tolist() method was called on traced array with shape {0}.",
     ),
 }
 
@@ -112,7 +112,8 @@ def concrete_error(what: str, aval) -> ConcretizationError:
     else:
         jax_shape = jax_type_str(aval).lstrip("~")  # JAX's str_short: sharding and vma too
         value = "truth value" if kind is TracerBoolConversionError else "value"
-        first = f"{jax_text.format(jax_shape)} Its {value}"
+        # JAX's text, its first line as JAX's alone (programs print it)
+        first = f"{jax_text.format(jax_shape)}\nIts {value}"
     return kind(f"{first} is not known while tracing. {hint}")
 
 
@@ -208,6 +209,20 @@ class Tracer(ArrayMethods):
             except ConcretizationError:
                 pass
         return f"JitTracer({jax_type_str(self.aval)})"
+
+
+def to_concrete_value(x):
+    """JAX's `core.to_concrete_value`: `x` itself when it is not traced, a traced value's
+    value where its trace knows it (autodiff of ordinary Python outside jit), else None."""
+    if not isinstance(x, Tracer):
+        return x
+    trace = x._trace
+    if trace.known is None or trace.done:
+        return None
+    try:
+        return np.asarray(trace.concrete_value(x._var, "a concrete value"))
+    except ConcretizationError:
+        return None
 
 
 def require_concrete(x, context: str) -> None:

@@ -8,7 +8,7 @@ import numpy as np
 from meshjit.compiler.ad.api import float0
 from meshjit.compiler.ir import dtypes as _dtypes
 from meshjit.compiler.numpy.scalar_types import EXTENDED_KIND, PRNG_KEY_KIND, issubdtype
-from meshjit.compiler.numpy.util import weak_result_type
+from meshjit.compiler.numpy.util import requested_result_type
 from meshjit.numpy import bfloat16, finfo, iinfo
 
 TypePromotionError = _dtypes.TypePromotionError  # a ValueError, as JAX's
@@ -27,7 +27,7 @@ itemsize_bits = _dtypes.bit_width
 
 def result_type(*args, return_weak_type_flag: bool = False):
     """JAX's promotion of `args`; with `return_weak_type_flag`, `(dtype, weak_type)`."""
-    dtype, weak = weak_result_type(*args)
+    dtype, weak = requested_result_type(*args)
     return (dtype, weak) if return_weak_type_flag else dtype
 
 

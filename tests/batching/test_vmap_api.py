@@ -181,6 +181,12 @@ def test_in_axis_out_of_range():
     with pytest.raises(ValueError) as e:
         vmap(jnp.sin, in_axes=2)(X)  # out-of-range
     check(e, "out-of-range", "axis 2", "rank should be at least 3", "is only 2")
+    with pytest.raises(ValueError) as e:  # JAX's sentence alone, as programs print it
+        vmap(lambda a, b: a, in_axes=(0, 1))(jnp.ones(3), jnp.ones(2))
+    assert str(e.value) == (
+        "vmap was requested to map its argument along axis 1, which implies that its rank "
+        "should be at least 2, but is only 1 (its shape is (2,))"
+    )
 
 
 def test_mapped_output_with_out_axes_none():

@@ -101,6 +101,14 @@ TRUNCATING = {
     "asarray of int64 data": lambda m: m.numpy.asarray(np.arange(3)),  # nothing requested
     "zeros int": lambda m: m.numpy.zeros(2, int),  # Python's int asks for nothing
     "array int32": lambda m: m.numpy.array(1, m.numpy.int32),
+    # result_type warns of dtypes named (NumPy's types, strings, np.dtype), not of arrays
+    "result_type np.int64": lambda m: m.numpy.zeros((), m.numpy.result_type(np.int64, np.int8)),
+    "result_type 'float64'": lambda m: m.numpy.zeros((), m.numpy.result_type("float64")),
+    "dtypes.result_type np.dtype": lambda m: m.numpy.zeros(
+        (), m.dtypes.result_type(np.dtype("complex128"))
+    ),
+    "result_type jnp.int64": lambda m: m.numpy.zeros((), m.numpy.result_type(m.numpy.int64)),
+    "result_type of an array": lambda m: m.numpy.zeros((), m.numpy.result_type(np.zeros(2))),
 }
 
 

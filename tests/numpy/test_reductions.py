@@ -173,11 +173,22 @@ def test_integer_means_and_variances_are_float32_with_x64_on():
     """As JAX's to_inexact_dtype: an int32 / bool input's mean, var, std (and the nan- forms,
     with where=) are float32 with x64 on, an int64's float64 (fuzz seed 400015: meshjit gave the
     default float, float64)."""
-    fns = [jnp.mean, jnp.var, jnp.std, jnp.nanmean, jnp.nanvar, jnp.nanstd,
-           lambda x: jnp.mean(x, axis=(0,), where=x > 0)]
+    fns = [
+        jnp.mean,
+        jnp.var,
+        jnp.std,
+        jnp.nanmean,
+        jnp.nanvar,
+        jnp.nanstd,
+        lambda x: jnp.mean(x, axis=(0,), where=x > 0),
+    ]
     with meshjit.enable_x64(True):
-        for dtype, want in [(np.int32, np.float32), (np.bool_, np.float32),
-                            (np.uint8, np.float32), (np.int64, np.float64)]:
+        for dtype, want in [
+            (np.int32, np.float32),
+            (np.bool_, np.float32),
+            (np.uint8, np.float32),
+            (np.int64, np.float64),
+        ]:
             x = np.arange(6).astype(dtype)
             for f in fns:
                 assert meshjit.jit(f)(x).dtype == want, (f, dtype)
@@ -213,3 +224,16 @@ def test_a_traced_axis_must_be_known_statically():
         meshjit.jit(lambda x, a: jnp.sum(x, axis=a))(x, 1)
     with pytest.raises(TypeError, match="not iterable"):
         jnp.sum(x, axis=1.0)
+
+
+def test_empty_reductions_without_identity_raise_numpys_sentence_alone():
+    # As JAX (NumPy's words, no type appended): programs print str(e)
+    cases = [
+        (lambda: jnp.argmax(jnp.zeros((0, 3)), axis=0), "attempt to get argmax of an empty sequence"),
+        (lambda: jnp.min(jnp.zeros((0,))), "zero-size array to reduction operation min which has no identity"),
+        (lambda: jnp.ptp(jnp.zeros(0)), "zero-size array to reduction operation max which has no identity"),
+    ]  # fmt: skip
+    for call, words in cases:
+        with pytest.raises(ValueError) as e:
+            call()
+        assert str(e.value).splitlines()[0] == words

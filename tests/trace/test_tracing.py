@@ -67,3 +67,23 @@ def test_len_and_iteration_of_a_rank_0_tracer_are_numpys_words():
         meshjit.jit(lambda x: len(x))(np.float32(1))
     with pytest.raises(TypeError, match="^iteration over a 0-d array"):
         meshjit.jit(lambda x: list(x))(np.float32(1))
+
+
+def test_concretization_errors_first_line_is_jaxs_alone():
+    # As JAX: its sentence is the first line (programs print str(e).splitlines()[0]); what
+    # meshjit adds follows on the next lines
+    import meshjit as jax
+    import meshjit.numpy as jnp
+
+    cases = [
+        (lambda x: bool(x > 0), "Attempted boolean conversion of traced array with shape bool[]."),
+        (lambda x: [1, 2][x], "The __index__() method was called on traced array with shape int32[]"),
+        (lambda x: int(x), "Abstract tracer value encountered where concrete value is expected: "
+         "traced array with shape int32[]"),
+        (lambda x: np.asarray(x), "The numpy.ndarray conversion method __array__() was called on "
+         "traced array with shape int32[]"),
+    ]  # fmt: skip
+    for f, first in cases:
+        with pytest.raises(Exception) as e:
+            jax.jit(f)(jnp.int32(1))
+        assert str(e.value).splitlines()[0] == first
