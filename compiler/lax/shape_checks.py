@@ -30,7 +30,10 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis", jax_words: str = ""
     if isinstance(axis, np.integer):  # NumPy's integers too (batching rules shift axes so)
         axis = int(axis)
     if not isinstance(axis, (int,)) or isinstance(axis, bool):
-        raise MeshjitTypeError(f"{what} must be an int, got {axis!r}")
+        raise MeshjitTypeError(  # Python's words, as operator.index's in JAX
+            f"'{type(axis).__name__}' object cannot be interpreted as an integer ({what} must "
+            f"be an int, got {axis!r})"
+        )
     if not -ndim <= axis < ndim:
         first = f"{jax_words}: " if jax_words else ""
         raise AxisOutOfBoundsError(

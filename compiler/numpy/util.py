@@ -402,7 +402,8 @@ def broadcasts_to(shape, target) -> bool:
 
 def broadcast_shapes(*shapes, op: str | None = None) -> tuple[int, ...]:
     """The shape `shapes` broadcast to; `op`: the binary operation broadcasting them, which
-    the error names as JAX's does."""
+    the error names as JAX's does (lax's TypeError where the ranks agree; where they differ,
+    jnp promotes the ranks first, and its broadcast_shapes' ValueError speaks)."""
     if len(shapes) == 2:
         two = _broadcast_two(*shapes)
         if two is not None:
@@ -414,7 +415,7 @@ def broadcast_shapes(*shapes, op: str | None = None) -> tuple[int, ...]:
         sizes.discard(1)
         if len(sizes) > 1:
             shown = [tuple(s) for s in shapes]
-            if op is not None:
+            if op is not None and len({len(s) for s in shapes}) == 1:
                 listed = ", ".join(map(str, shown))
                 raise OperandShapesError(
                     f"{op} got incompatible shapes for broadcasting: {listed}."

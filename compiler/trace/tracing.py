@@ -116,6 +116,23 @@ def concrete_error(what: str, aval) -> ConcretizationError:
     return kind(f"{first} is not known while tracing. {hint}")
 
 
+def _check_bool_conversion(shape) -> None:
+    """JAX's check before a traced array's truth value: one element, or NumPy's ValueError."""
+    if not all(isinstance(d, int) for d in shape):
+        return
+    size = int(np.prod(shape, dtype=np.int64))
+    if size == 0:
+        raise MeshjitValueError(
+            "The truth value of an empty array is ambiguous. Use a.size > 0 to check that an "
+            "array is not empty."
+        )
+    if size > 1:
+        raise MeshjitValueError(
+            "The truth value of an array with more than one element is ambiguous. Use a.any() "
+            "or a.all()"
+        )
+
+
 def _untyped(prim: Primitive, out):
     """A result in a shard_map with check_vma=False: as in JAX, no value varies by type (not
     even axis_index's or all_gather's)."""
@@ -149,6 +166,7 @@ class Tracer(ArrayMethods):
         return np.asarray(trace.concrete_value(self._var, what))
 
     def __bool__(self):
+        _check_bool_conversion(self.aval.shape)
         return bool(self._value("the truth value"))
 
     def __int__(self):
@@ -694,12 +712,13 @@ def _public_numpy_name(frame):
 
     code, local = frame.f_code, frame.f_locals
     for name in jnp.__all__:
-        fn = getattr(jnp, name, None)
+        public = getattr(jnp, name, None)
+        fn = getattr(public, "_call", public)  # a ufunc object (jnp.add): the function it calls
         if getattr(fn, "__code__", None) is not code:
             continue
         cells = fn.__closure__ or ()
         if all(local.get(v) is c.cell_contents for v, c in zip(code.co_freevars, cells)):
-            return fn.__name__
+            return public.__name__
     return None
 
 
