@@ -97,12 +97,6 @@ KNOWN = {
         ),
     ),
     # Round 15 (tests/support/mistakes_catalogue_round15.py)
-    "r15_einsum_bad_character": _known(
-        "meshjit's einsum takes letters as labels (it labels an ellipsis' dimensions with "
-        "Greek letters); JAX's opt_einsum takes any character but '.', ',', '-' and '>'",
-        "type",
-        "line",
-    ),
     "r15_index_bool_mask_under_grad": _known(
         "meshjit's grad stages the function, then differentiates its jaxpr: a boolean mask is "
         "a traced value there (JAX's grad evaluates it op by op, concretely)",

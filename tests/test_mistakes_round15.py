@@ -154,3 +154,12 @@ def test_the_truth_value_of_one_traced_element_is_still_a_tracer_error():
 def test_unravel_index_takes_traced_sizes():
     got = meshjit.jit(lambda i, s: jnp.unravel_index(i, (s, 3)))(jnp.array([4, 5]), 2)
     np.testing.assert_array_equal(np.stack(got), np.stack(np.unravel_index([4, 5], (2, 3))))
+
+
+@pytest.mark.parametrize("spec", ["i1->i", "i_->i", "iβ->i", "i1", "...β,βk->...k"])
+def test_einsum_labels_are_any_character(spec):
+    # JAX's opt_einsum takes any character as a label (a Greek one beside an ellipsis too)
+    x, y = np.arange(12.0).reshape(3, 4), np.arange(8.0).reshape(4, 2)
+    args = (x, y) if "," in spec else (x,)
+    letters = spec.replace("1", "b").replace("_", "c").replace("β", "d")
+    np.testing.assert_allclose(jnp.einsum(spec, *args), np.einsum(letters, *args), rtol=1e-6)
