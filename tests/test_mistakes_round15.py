@@ -154,6 +154,10 @@ def test_the_truth_value_of_one_traced_element_is_still_a_tracer_error():
 def test_unravel_index_takes_traced_sizes():
     got = meshjit.jit(lambda i, s: jnp.unravel_index(i, (s, 3)))(jnp.array([4, 5]), 2)
     np.testing.assert_array_equal(np.stack(got), np.stack(np.unravel_index([4, 5], (2, 3))))
+    for shape in ((2, 3), [2, 3], np.array([2, 3]), jnp.array([2, 3])):  # sequences of sizes
+        got = jnp.unravel_index(jnp.array([4, 5]), shape)
+        np.testing.assert_array_equal(np.stack(got), np.stack(np.unravel_index([4, 5], (2, 3))))
+    np.testing.assert_array_equal(jnp.unravel_index(2, 3), np.unravel_index(2, 3))  # one size
 
 
 @pytest.mark.parametrize("spec", ["i1->i", "i_->i", "iβ->i", "i1", "...β,βk->...k"])

@@ -302,7 +302,8 @@ def unravel_index(indices, shape):
     nearest valid one (negative ones count from the end), as JAX does."""
     check_arraylike("unravel_index", indices)
     flat = asarray(indices)
-    shape = list(shape) if isinstance(shape, (tuple, list)) else [shape]  # sizes may be traced
+    sequence = isinstance(shape, (tuple, list)) or getattr(shape, "ndim", 0) > 0
+    shape = list(shape) if sequence else [shape]  # a sequence's sizes may be traced
     out = [0] * len(shape)
     for i, size in reversed(list(enumerate(shape))):
         flat, out[i] = flat // size, flat % size
