@@ -120,11 +120,6 @@ KNOWN = {
         "type",
         "line",
     ),
-    "r15_jnp_function_on_list_of_strings": _known(
-        "meshjit checks a jnp function's list argument before flattening it (check_arraylike's "
-        "words); JAX's jit flattens it first and names the str leaf",
-        "message",
-    ),
     # Round 12 (tests/support/mistakes_catalogue_round12.py)
     "r12_ref_in_vmap_written_batched": _known(
         "meshjit's vmap stages the function, then batches its jaxpr: the write of a batched "

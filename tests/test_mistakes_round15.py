@@ -101,6 +101,10 @@ def _if_on_array(x):
          "Incompatible types for broadcasting: input type=bool[4,3] and requested type=bool[3,4]"),
         # grad(f, 1.0): a value where argnums goes, refused when grad is made
         (lambda: meshjit.grad(lambda x: x * x, 1.0), TypeError, "'float' object is not iterable"),
+        # a string in a list given to a jnp function: JAX's jit flattens the list, names the leaf
+        (lambda: jnp.sin([1.0, [2.0, "b"]]), TypeError,
+         "Error interpreting argument to <function sin> as an abstract array. The problematic "
+         "value is of type <class 'str'> and was passed to the function at path x[1][1]."),
         # scanning over a Python scalar
         (lambda: lax.scan(lambda c, x: (c + x, x), 0.0, 1.0), ValueError,
          "scan got value with no leading axis to scan over: 1.0."),

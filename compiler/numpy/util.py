@@ -171,6 +171,8 @@ _ASARRAY_FIRST = frozenset(
 
 
 def _string_words(name: str, x) -> str:
+    if isinstance(x, (list, tuple)):  # a string inside: JAX's jit names it first
+        return jitted_argument_words(x, depth=4)
     if not isinstance(x, str):
         return ""
     if name in _ASARRAY_FIRST:

@@ -691,8 +691,10 @@ def _numpy_caller(x, depth: int = 2, with_name: bool = False):
 
 def jitted_argument_words(x, depth: int = 3) -> str:
     """JAX's first sentence for a string given to a jnp function (JAX's jit of the function
-    refuses it as an argument), when the stack shows which function; else ""."""
-    if not isinstance(x, (str, bytes)):
+    refuses it as an argument), when the stack shows which function; else "". A list or tuple
+    holding a string: JAX's jit flattens it first, and names the string's path in it."""
+    leaf, path = _string_leaf(x)
+    if leaf is None:
         return ""
     called = _numpy_caller(x, depth, with_name=True)
     if called is None:
@@ -700,9 +702,22 @@ def jitted_argument_words(x, depth: int = 3) -> str:
     name, param = called
     return (
         f"Error interpreting argument to <function {name}> as an abstract array. The "
-        f"problematic value is of type {type(x)} and was passed to the function at path "
-        f"{param}. "
+        f"problematic value is of type {type(leaf)} and was passed to the function at path "
+        f"{param}{path}. "
     )
+
+
+def _string_leaf(x, path: str = ""):
+    """The first str / bytes in `x` (itself, or a leaf of its nested lists and tuples) and its
+    path there (`[0][1]`), or (None, "")."""
+    if isinstance(x, (str, bytes)):
+        return x, path
+    if isinstance(x, (list, tuple)):
+        for i, item in enumerate(x):
+            leaf, where = _string_leaf(item, f"{path}[{i}]")
+            if leaf is not None:
+                return leaf, where
+    return None, ""
 
 
 def _public_numpy_name(frame):
