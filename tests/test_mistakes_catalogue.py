@@ -109,11 +109,6 @@ KNOWN = {
         "type",
         "message",
     ),
-    "r15_vmap_axis_size_float": _known(
-        "JAX's lax.broadcast_in_dim names a float axis_size when it broadcasts an unbatched "
-        "output; meshjit refuses the shape with canonicalize_shape's words",
-        "message",
-    ),
     "r15_make_mesh_names_not_strings": _known(
         "meshjit's mesh axis names are Shardy's symbol names: strings only (JAX takes any "
         "hashable name)",

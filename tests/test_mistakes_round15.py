@@ -105,6 +105,14 @@ def _if_on_array(x):
         (lambda: jnp.sin([1.0, [2.0, "b"]]), TypeError,
          "Error interpreting argument to <function sin> as an abstract array. The problematic "
          "value is of type <class 'str'> and was passed to the function at path x[1][1]."),
+        # a float size in a lax shape: lax's words (jnp's creation functions keep theirs)
+        (lambda: lax.broadcast_in_dim(jnp.ones(3), (2.0, 3), (1,)), TypeError,
+         "broadcast_in_dim shape must have every element be an integer type, got (<class "
+         "'float'>, <class 'int'>)."),
+        (lambda: meshjit.vmap(lambda a: a, in_axes=None, axis_size=2.0)(jnp.ones(3)), TypeError,
+         "broadcast_in_dim shape must have every element be an integer type"),
+        (lambda: jnp.zeros((2.0, 3)), TypeError,
+         "Shapes must be 1D sequences of concrete values of integer type, got (2.0, 3)."),
         # scanning over a Python scalar
         (lambda: lax.scan(lambda c, x: (c + x, x), 0.0, 1.0), ValueError,
          "scan got value with no leading axis to scan over: 1.0."),

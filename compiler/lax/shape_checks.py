@@ -232,6 +232,21 @@ def preferred_element_type(input_dtype, preferred) -> None:
         )
 
 
+def integer_elements(name: str, shape) -> None:
+    """JAX's lax `_check_shapelike`: a shape of a lax primitive with a number that is not an
+    integer (a float) is its TypeError, naming the elements' types (a traced size is left to
+    concrete_shape's words)."""
+    try:
+        elements = tuple(shape)
+    except TypeError:
+        return
+    if any(isinstance(d, (float, complex, np.floating, np.complexfloating)) for d in elements):
+        raise MeshjitTypeError(
+            f"{name} shape must have every element be an integer type, got "
+            f"{tuple(map(type, elements))}."
+        )
+
+
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
     shape = concrete_shape(name, shape)
     if any(d < 0 for d in shape):
