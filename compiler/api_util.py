@@ -21,11 +21,14 @@ def name_functions(namespace: dict, names) -> None:
 
 
 def check_callable(fun) -> None:
-    """A transformation's function argument is callable (JAX's TypeError and words)."""
-    if not callable(fun):
-        from meshjit.compiler.errors import MeshjitTypeError
+    """A transformation's function argument is callable and not a generator function (JAX's
+    TypeError and words: the value as `str` prints it)."""
+    from meshjit.compiler.errors import MeshjitTypeError
 
-        raise MeshjitTypeError(f"Expected a callable value, got {fun!r}")
+    if not callable(fun):
+        raise MeshjitTypeError(f"Expected a callable value, got {fun}")
+    if inspect.isgeneratorfunction(fun):
+        raise MeshjitTypeError(f"Expected a function, got a generator function: {fun}")
 
 
 def argument_names(fun, args, kwargs, statics=()) -> list[str]:

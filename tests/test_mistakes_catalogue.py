@@ -6,7 +6,7 @@ line (the line JAX's ends on), with no hang and no MLIR dump.
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
 pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs the first
 file's cases and an evenly spread slice of the later rounds' (mistakes_catalogue_round6.py to
-mistakes_catalogue_round14.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
+mistakes_catalogue_round15.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
 `KNOWN` lists what still differs and why; a known difference that goes away fails the test, so
 the list stays true.
 Summary table: `python -m tests.support.mistakes_compare JAX.json MESHJIT.json` on the runner's
@@ -95,6 +95,25 @@ KNOWN = {
             "callback's line (JAX applies the rule as the callback is called)",
             "line",
         ),
+    ),
+    # Round 15 (tests/support/mistakes_catalogue_round15.py)
+    "r15_index_bool_mask_under_grad": _known(
+        "meshjit's grad stages the function, then differentiates its jaxpr: a boolean mask is "
+        "a traced value there (JAX's grad evaluates it op by op, concretely)",
+        "type",
+        "line",
+    ),
+    "r15_dynamic_index_in_dim_traced_axis": _known(
+        "JAX hashes the traced axis as a static parameter (a ValueError); meshjit refuses it "
+        "as an axis that is not an int first (a TypeError, in Python's words)",
+        "type",
+        "message",
+    ),
+    "r15_make_mesh_names_not_strings": _known(
+        "meshjit's mesh axis names are Shardy's symbol names: strings only (JAX takes any "
+        "hashable name)",
+        "type",
+        "line",
     ),
     # Round 12 (tests/support/mistakes_catalogue_round12.py)
     "r12_ref_in_vmap_written_batched": _known(

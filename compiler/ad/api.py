@@ -465,6 +465,19 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
 # grad and value_and_grad.
 
 
+def _check_argnums_kind(argnums) -> None:
+    """As JAX's grad, when made: `argnums` an index or an iterable of them (`grad(f, 1.0)`,
+    a value given where argnums goes, is Python's TypeError then)."""
+    if isinstance(argnums, (int, np.integer)):
+        return
+    try:
+        iter(argnums)
+    except TypeError:
+        raise MeshjitTypeError(
+            f"'{type(argnums).__name__}' object is not iterable (grad argnums={argnums!r})"
+        ) from None
+
+
 def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
     """As JAX: a TypeError for an index past the arguments, a ValueError for one before them."""
     nums = (argnums,) if isinstance(argnums, int) else tuple(argnums)
@@ -573,6 +586,7 @@ def value_and_grad(
     inputs get float0 gradients, as in JAX."""
     check_callable(fun)
     _check_reduce_axes(reduce_axes)
+    _check_argnums_kind(argnums)
 
     @functools.wraps(fun)
     def value_and_grad_fun(*args, **kwargs):

@@ -681,6 +681,9 @@ def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=
     _check_callable("scan", f=f)
     x_leaves, x_tree = tree_flatten(xs)
     x_avals = [abstractify(x) for x in x_leaves]
+    for x in x_leaves:  # JAX's ValueError for a Python scalar, naming the value
+        if isinstance(x, (int, float, complex)) and not isinstance(x, bool):
+            raise MeshjitValueError(f"scan got value with no leading axis to scan over: {x}.")
     length = _scan_length(x_avals, length)
     slice_avals = [unstacked(a, "scan") for a in x_avals]
     init_leaves, carry_tree = tree_flatten(init)

@@ -30,7 +30,10 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis", jax_words: str = ""
     if isinstance(axis, np.integer):  # NumPy's integers too (batching rules shift axes so)
         axis = int(axis)
     if not isinstance(axis, (int,)) or isinstance(axis, bool):
-        raise MeshjitTypeError(f"{what} must be an int, got {axis!r}")
+        raise MeshjitTypeError(  # Python's words, as operator.index's in JAX
+            f"'{type(axis).__name__}' object cannot be interpreted as an integer ({what} must "
+            f"be an int, got {axis!r})"
+        )
     if not -ndim <= axis < ndim:
         first = f"{jax_words}: " if jax_words else ""
         raise AxisOutOfBoundsError(
@@ -226,6 +229,21 @@ def preferred_element_type(input_dtype, preferred) -> None:
     if dtypes.bit_width(preferred) < dtypes.bit_width(input_dtype):
         raise MeshjitTypeError(
             "`preferred_element_type` must not be narrower than the original type."
+        )
+
+
+def integer_elements(name: str, shape) -> None:
+    """JAX's lax `_check_shapelike`: a shape of a lax primitive with a number that is not an
+    integer (a float) is its TypeError, naming the elements' types (a traced size is left to
+    concrete_shape's words)."""
+    try:
+        elements = tuple(shape)
+    except TypeError:
+        return
+    if any(isinstance(d, (float, complex, np.floating, np.complexfloating)) for d in elements):
+        raise MeshjitTypeError(
+            f"{name} shape must have every element be an integer type, got "
+            f"{tuple(map(type, elements))}."
         )
 
 

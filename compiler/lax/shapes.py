@@ -294,6 +294,7 @@ def broadcast_in_dim(
             return broadcast_in_dim(x, shape, broadcast_dimensions)
 
         return computed_with(out_sharding, "broadcast_in_dim", bcast, x)
+    checks.integer_elements("broadcast_in_dim", shape)
     shape = checks.nonnegative_shape("broadcast_in_dim", shape)
     dims = tuple(map(_kept_int, broadcast_dimensions))
     aval = aval_of(x)

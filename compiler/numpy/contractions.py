@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import collections
 import functools
-import string
 
 import numpy as np
 import opt_einsum
@@ -24,8 +23,10 @@ from meshjit.compiler.numpy.util import aval_of, materialize, promote_product, s
 
 __all__ = ["einsum", "einsum_path"]
 
-_LETTERS = set(string.ascii_letters)
-_ELLIPSIS_LABELS = [chr(0x3B1 + k) for k in range(24)]  # Greek letters: never user labels
+# An ellipsis' dimensions get labels of Unicode's private use area, which users do not type: a
+# label is any other character but the separators (JAX's opt_einsum takes '1', '_', 'β', ...).
+_ELLIPSIS_LABELS = [chr(0xE000 + k) for k in range(64)]
+_NOT_LABELS = frozenset("->,.") | frozenset(_ELLIPSIS_LABELS)
 
 
 class _Unoptimized(opt_einsum.paths.PathOptimizer):
@@ -319,13 +320,13 @@ def _parse(subscripts: str, ranks: list[int]) -> tuple[list[str], str]:
 def _check_labels(term: str, subscripts: str):
     if subscripts.count("->") > 1:
         raise MeshjitValueError(f"Subscripts can only contain one '->' (einsum {subscripts!r}).")
-    bad = set(term.replace("...", "")) - _LETTERS
+    bad = set(term.replace("...", "")) & (_NOT_LABELS - {"."})
     ellipses = term.count("...") > 1 or "." in term.replace("...", "")
     if bad or ellipses:
         raise MeshjitValueError(
             ("Invalid Ellipses. " if ellipses else "")  # JAX's words (opt_einsum's)
-            + f"einsum: invalid subscript term {term!r} in {subscripts!r}: use letters and at "
-            "most one '...'"
+            + f"einsum: invalid subscript term {term!r} in {subscripts!r}: a label is one "
+            "character other than '-', '>', ',' and '.', and a term has at most one '...'"
         )
 
 
@@ -357,7 +358,7 @@ def _implicit_output(inputs: list[str], max_ellipsis: int) -> str:
     for term in inputs:
         for label in term:
             counts[label] = counts.get(label, 0) + 1
-    once = sorted(lbl for lbl, n in counts.items() if n == 1 and lbl in _LETTERS)
+    once = sorted(lbl for lbl, n in counts.items() if n == 1 and lbl not in _NOT_LABELS)
     return "".join(_ELLIPSIS_LABELS[:max_ellipsis]) + "".join(once)
 
 
@@ -384,7 +385,7 @@ def _label_sizes(inputs, operands) -> dict[str, int]:
             if known is None or known == 1:
                 sizes[label] = size
             elif size not in (1, known):
-                shown = "..." if label not in _LETTERS else repr(label)
+                shown = "..." if label in _NOT_LABELS else repr(label)
                 raise MeshjitValueError(
                     f"Size of label {shown} for operand {k} ({size}) does not match previous terms "
                     f"({known}): "

@@ -133,6 +133,11 @@ def diff(a, n=1, axis=-1, prepend=None, append=None):
     n = int(n)
     if n < 0:
         raise MeshjitValueError(f"order must be non-negative but got {n}")
+    if not aval_of(x).ndim:  # JAX's words
+        raise MeshjitValueError(
+            "diff requires input that is at least one dimensional; got an array of type "
+            f"{aval_of(x).str_short()}"
+        )
     if n == 0:
         return x
     axis = static_axis(axis, aval_of(x).ndim)

@@ -73,10 +73,12 @@ _ADVANCED = ("int", "dyn", "array")
 def parse_index(shape, idx, *, lenient=False, wrap_negative=True) -> list[Entry]:
     """`lenient`: out-of-bounds static ints (and, without `wrap_negative`, negative ones) are
     kept as index arrays for the gather / scatter mode to handle (JAX's `x.at[...]`)."""
-    if isinstance(idx, list):
+    if isinstance(idx, list):  # JAX's two hints: tuple(seq) where an item is itself an index
+        unpack = any(_should_unpack(i) for i in idx)  # sequence, slice, ... or None
+        hint = "`arr[tuple(seq)]`" if unpack else "`arr[array(seq)]`"
         raise MeshjitTypeError(
-            "Using a non-tuple sequence for multidimensional indexing is not allowed; use "
-            "`arr[array(seq)]` instead of `arr[seq]`"
+            f"Using a non-tuple sequence for multidimensional indexing is not allowed; use {hint} "
+            "instead of `arr[seq]`"
         )
     items = idx if isinstance(idx, tuple) else (idx,)
     raw = [_convert_item(item) for item in items]
@@ -84,6 +86,13 @@ def parse_index(shape, idx, *, lenient=False, wrap_negative=True) -> list[Entry]
     if any(e.kind == "dslice" for e in entries):
         entries = _dynamic_slices(shape, entries)
     return entries
+
+
+def _should_unpack(item) -> bool:
+    """JAX's `_should_unpack_list_index`: an item a list index would be a tuple index of."""
+    if isinstance(item, np.ndarray) or hasattr(item, "aval"):
+        return np.ndim(item) != 0
+    return isinstance(item, (list, tuple, range, slice)) or item is Ellipsis or item is None
 
 
 def _is_scalar_bool(item) -> bool:

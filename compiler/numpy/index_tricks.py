@@ -8,6 +8,7 @@ import operator
 import numpy as np
 
 from meshjit.compiler.errors import (
+    MeshjitAssertionError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -18,6 +19,7 @@ from meshjit.compiler.numpy.elementwise import where
 from meshjit.compiler.numpy.shapes import concatenate, reshape, transpose
 from meshjit.compiler.numpy.util import aval_of, check_arraylike
 from meshjit.compiler.trace.tracing import require_concrete
+from meshjit.compiler.traceback_util import boundary_methods
 
 __all__ = [
     "c_",
@@ -53,6 +55,11 @@ def indices(dimensions, dtype=None, sparse=False):
             raise MeshjitTypeError(
                 f"'{type(d).__name__}' object cannot be interpreted as an integer"
             )
+    if any(d < 0 for d in dimensions):  # JAX's words: its grid is a broadcast_in_dim
+        raise MeshjitTypeError(
+            "broadcast_in_dim shape must have every element be nonnegative, got "
+            f"{tuple(dimensions)}."
+        )
     grids = np.indices(tuple(dimensions), sparse=sparse)
     dtype = dtypes.canonicalize(dtype or dtypes.default_int)
     if sparse:
@@ -71,29 +78,47 @@ def ix_(*args):
                 f"Arguments to jax.numpy.ix_ must be 1-dimensional, got shape {aval.shape}"
             )
         if aval.dtype == np.bool_:
-            raise MeshjitNotImplementedError("Boolean arguments to jax.numpy.ix_ are not implemented")
+            raise MeshjitNotImplementedError(
+                "Boolean arguments to jax.numpy.ix_ are not implemented"
+            )
         shape = [1] * len(args)
         shape[i] = aval_of(a).shape[0]
         out.append(reshape(a, tuple(shape)))
     return tuple(out)
 
 
+@boundary_methods("__getitem__")
 class _Grid:
-    """`mgrid[0:4, 0:3]` / `ogrid[...]`: NumPy's grids from static slices, as meshjit arrays."""
+    """`mgrid[0:4, 0:3]` / `ogrid[...]`: NumPy's grids from static slices, as meshjit arrays.
+    As JAX's: a key that is neither a slice nor a tuple of them is not iterable (TypeError);
+    a traced bound is JAX's ConcretizationTypeError naming it."""
 
-    def __init__(self, source):
-        self._source = source
+    _name = ""
+    _source = None
 
     def __getitem__(self, key):
+        parts = (key,) if isinstance(key, slice) else tuple(key)
+        for part in parts:
+            for what in ("start", "stop", "step"):
+                require_concrete(getattr(part, what), f"slice {what} of jnp.{self._name}")
         grid = self._source[key]
         if isinstance(grid, (list, tuple)):
             return [asarray(g, dtypes.canonicalize(g.dtype)) for g in grid]
         return asarray(grid, dtypes.canonicalize(grid.dtype))
 
 
-mgrid, ogrid = _Grid(np.mgrid), _Grid(np.ogrid)
+class _Mgrid(_Grid):  # JAX's class names (a call of mgrid says "'_Mgrid' object ...")
+    _name, _source = "mgrid", np.mgrid
 
 
+class _Ogrid(_Grid):
+    _name, _source = "ogrid", np.ogrid
+
+
+mgrid, ogrid = _Mgrid(), _Ogrid()
+
+
+@boundary_methods("__getitem__")
 class _Concatenator:
     """`r_[...]` / `c_[...]` as NumPy's and JAX's: slices become ranges (a complex step: a
     number of points), pieces get at least `ndmin` dimensions (1-D ones placed by `trans1d`)
@@ -153,7 +178,17 @@ def _directive(text: str, params: list) -> list:
         raise MeshjitValueError(f"could not understand directive {text!r}") from None
 
 
-r_, c_ = _Concatenator(0, 1, -1), _Concatenator(-1, 2, 0)
+class RClass(_Concatenator):  # JAX's class names
+    def __init__(self):
+        super().__init__(0, 1, -1)
+
+
+class CClass(_Concatenator):
+    def __init__(self):
+        super().__init__(-1, 2, 0)
+
+
+r_, c_ = RClass(), CClass()
 
 
 def _indices_args(n, k, m) -> tuple:
@@ -223,8 +258,9 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
     if order not in ("C", "F"):
         raise MeshjitValueError(f"ravel_multi_index: order must be 'C' or 'F', got {order!r}")
     if len(multi_index) != len(dims):
-        raise MeshjitValueError(
-            f"ravel_multi_index: {len(multi_index)} index arrays for {len(dims)} dimensions"
+        raise MeshjitAssertionError(  # JAX asserts it
+            f"len(multi_index)={len(multi_index)} != len(dims)={len(dims)} (ravel_multi_index "
+            "takes one index array per dimension)"
         )
     strides = (
         np.cumprod((1,) + tuple(dims[::-1])[:-1])[::-1]
@@ -266,7 +302,8 @@ def unravel_index(indices, shape):
     nearest valid one (negative ones count from the end), as JAX does."""
     check_arraylike("unravel_index", indices)
     flat = asarray(indices)
-    shape = [shape] if np.ndim(shape) == 0 else list(shape)
+    sequence = isinstance(shape, (tuple, list)) or getattr(shape, "ndim", 0) > 0
+    shape = list(shape) if sequence else [shape]  # a sequence's sizes may be traced
     out = [0] * len(shape)
     for i, size in reversed(list(enumerate(shape))):
         flat, out[i] = flat // size, flat % size

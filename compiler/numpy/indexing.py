@@ -175,8 +175,9 @@ def _unit_steps(x, entries) -> bool:
     aval = aval_of(x)
     if aval.sharding is not None or any(is_symbolic_dim(d) for d in aval.shape):
         return False
-    return all(e.value.indices(aval.shape[e.axis])[2] in (1, -1)
-               for e in entries if e.kind == "slice")
+    return all(
+        e.value.indices(aval.shape[e.axis])[2] in (1, -1) for e in entries if e.kind == "slice"
+    )
 
 
 def _dynamic_getitem(x, entries):
@@ -248,8 +249,14 @@ def scatter_update(
         for axis, start, span in windows[0]:
             window = lax.dynamic_slice_in_dim(window, start, span, axis)
         window = scatter_update(
-            kind, window, windows[1], values, mode=mode, indices_are_sorted=indices_are_sorted,
-            unique_indices=unique_indices, lenient=lenient,
+            kind,
+            window,
+            windows[1],
+            values,
+            mode=mode,
+            indices_are_sorted=indices_are_sorted,
+            unique_indices=unique_indices,
+            lenient=lenient,
             wrap_negative_indices=wrap_negative_indices,
         )
         starts = [np.int32(0)] * aval.ndim
@@ -404,13 +411,19 @@ def _sliced_in_jax(x, index, mode) -> bool:
         return False
     if any(e.kind not in ("none", "slice", "int", "dyn", "gap") for e in entries):
         return False
-    strided = any(e.kind == "slice" and _partial(e, x, steps=True) and not _partial(e, x)
-                  for e in entries)
+    strided = any(
+        e.kind == "slice" and _partial(e, x, steps=True) and not _partial(e, x) for e in entries
+    )
     if strided and any(e.kind == "dyn" for e in entries):
         return False
     devices = getattr(getattr(x, "sharding", None), "device_set", ())
     concrete_sharded = not isinstance(x, Tracer) and len(devices) > 1
     return not (concrete_sharded and any(_partial(e, x, steps=True) for e in entries))
+
+
+_UPDATE_KEYWORDS = frozenset(
+    ("mode", "indices_are_sorted", "unique_indices", "wrap_negative_indices")
+)
 
 
 @boundary_methods(
@@ -452,7 +465,14 @@ class _IndexUpdateRef:
 
         return sharded_by(out_sharding, "at[].get", get, self.array, *arrays)
 
-    def _update(self, kind, values, out_sharding=None, **kwargs):
+    def _update(self, kind, values, out_sharding=None, method=None, **kwargs):
+        for k in kwargs:  # Python's words, naming the method as JAX's do
+            if k not in _UPDATE_KEYWORDS:
+                raise MeshjitTypeError(
+                    f"_IndexUpdateRef.{method or kind}() got an unexpected keyword argument '{k}'"
+                )
+        if values is None:  # JAX's asarray of the values refuses it, in its words
+            raise MeshjitValueError("None is not a valid value for jnp.array")
         arrays, rebuild = _index_arrays(self.index)
 
         def update(x, v, *arrays):
@@ -471,7 +491,7 @@ class _IndexUpdateRef:
 
     def subtract(self, values, **kwargs):
         # x - v is x + (-v) exactly (and modulo 2**bits for integers): one scatter-add.
-        return self._update("add", negative(values), **kwargs)
+        return self._update("add", negative(values), method="subtract", **kwargs)
 
     def divide(self, values, **kwargs):
         """x[idx] /= values, as JAX computes it: x over a scatter-multiply of ones."""

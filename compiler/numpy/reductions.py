@@ -393,29 +393,44 @@ def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
             shape = a._var.aval.shape
             count = math.prod(shape) if axis is None else shape[_single_axis(axis)]
             return lax.div(total, _divisor(count, aval_of(total).dtype))
+    check_arraylike("mean", a)
+    if a is None:  # JAX's check_arraylike refuses it too (not a scalar)
+        raise MeshjitTypeError(
+            f"mean requires ndarray or scalar arguments, got {type(a)} at position 0."
+        )
     axis = _static_axes(axis)
     program = jitted(_mean_program, ("axis", "dtype", "keepdims"), "_mean", inline=True)
     return program(a, axis, dtype, keepdims, where=where)
 
 
+def _axes_in_range(a, axis) -> None:
+    """JAX's mean reads each axis' size (`a.shape[i]`) before reducing: an axis out of range is
+    its IndexError, in its words (for var and std too, which take a mean first)."""
+    ndim = aval_of(a).ndim
+    for ax in axis if isinstance(axis, tuple) else () if axis is None else (axis,):
+        if isinstance(ax, int):
+            checks.canonical_axis(ax, ndim, jax_words="tuple index out of range")
+
+
 def _mean_program(a, axis, dtype, keepdims, *, where):
     a = materialize(a)
+    _axes_in_range(a, axis)
     axes = _reduction_axes(a, axis)
     out_dtype = dtypes.canonicalize(dtype) if dtype is not None else _float_dtype(aval_of(a).dtype)
     compute = out_dtype if dtype is not None else _compute_dtype(out_dtype)  # as JAX
-    if where is not None:
-        total = sum(a, axis=axes, dtype=compute, keepdims=keepdims, where=where)
+    if where is not None:  # the count first, as JAX's (its broadcast_to's words for the mask)
         count = _where_count(a, axes, where, compute, keepdims)
+        total = sum(a, axis=axes, dtype=compute, keepdims=keepdims, where=where)
         return lax.convert_element_type(lax.div(total, count), out_dtype)
     total = sum(a, axis=axes, dtype=compute, keepdims=keepdims)
     return lax.convert_element_type(lax.div(total, _divisor(_count(a, axes), compute)), out_dtype)
 
 
 def _divisor(count, dtype):
-    """`count` as a divisor: a float, or (a symbolic count, shape polymorphism) the
-    dimension's value as `dtype`."""
+    """`count` as a divisor: a float (an int for an integer `dtype=`, which JAX's mean divides
+    in), or (a symbolic count, shape polymorphism) the dimension's value as `dtype`."""
     if not is_symbolic_dim(count):
-        return float(count)
+        return float(count) if dtypes.is_inexact(dtype) else int(count)
     return lax.convert_element_type(dimension_as_value(count), dtype)
 
 
@@ -449,6 +464,7 @@ def _var(a, axis, dtype, ddof, keepdims, *, where, mean):
     number), the normalizer, the sum, their quotient; NaN (by _where) where the normalizer is
     not positive."""
     a = materialize(a)
+    _axes_in_range(a, axis)
     axes = _reduction_axes(a, axis)
     if dtypes.is_complex(aval_of(a).dtype):
         compute = aval_of(a).dtype
@@ -593,7 +609,7 @@ def _arg_reduce(lax_fn, name, a, axis, keepdims):
     if axis is None:
         out = _arg_reduce(lax_fn, name, ravel(a), 0, False)
         return lax.expand_dims(out, range(aval_of(a).ndim)) if keepdims else out
-    axis = checks.canonical_axis(axis, aval_of(a).ndim)
+    axis = checks.canonical_axis(axis, aval_of(a).ndim, jax_words="tuple index out of range")
     _check_nonempty(a, (axis,), name)
     out = lax_fn(a, axis, dtypes.default_int)
     return _keepdims(out, a, (axis,), keepdims)

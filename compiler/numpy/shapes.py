@@ -111,7 +111,14 @@ def size(a, axis=None):
 
 
 def reshape(a, shape, order="C", *, copy=None, out_sharding=None):
-    """JAX 0.10's signature (its old `newshape=` spelling is gone)."""
+    """JAX 0.10's signature (its old `newshape=` spelling is gone). As JAX's, a NumPy array
+    is reshaped by its own method (NumPy's result, and NumPy's errors and `order=` rules)."""
+    if out_sharding is None and isinstance(a, np.ndarray):
+        return a.reshape(shape, order=order)
+    return _reshape_array(a, shape, order, out_sharding)
+
+
+def _reshape_array(a, shape, order, out_sharding):
     return sharded_by(out_sharding, "reshape", lambda x: _reshape(x, shape, order), a)
 
 
@@ -180,7 +187,7 @@ def _cannot_reshape(aval, newshape, size):
 
 
 def ravel(a, order="C", *, out_sharding=None):
-    return reshape(a, (-1,), order, out_sharding=out_sharding)
+    return _reshape_array(a, (-1,), order, out_sharding)  # JAX's jit: an array, its errors
 
 
 def transpose(a, axes=None):

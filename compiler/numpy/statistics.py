@@ -281,7 +281,9 @@ def _rows(a, axis, out, method, what: str):
     """`a` (made inexact) with the kept axes first and the reduced ones merged last:
     (rows, a's aval, the reduced axes, the kept axes)."""
     if out is not None:
-        raise MeshjitValueError(f"{what}: the 'out' argument is not supported")
+        raise MeshjitValueError(  # JAX's words (median is a quantile there too)
+            "jax.numpy.quantile does not support overwrite_input=True or out != None"
+        )
     if method not in _QUANTILE_METHODS:
         raise MeshjitValueError(
             "method can only be 'linear', 'lower', 'higher', 'midpoint', 'nearest' or "

@@ -15,7 +15,11 @@ from typing import Any, Callable
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import cumulative, elementwise, math, reductions, routines
 from meshjit.compiler.numpy.util import aval_of, materialize
@@ -23,6 +27,14 @@ from meshjit.compiler.numpy.util import static_axis as canonicalize_axis
 from meshjit.compiler.traceback_util import boundary_methods, filter_exception, own_boundary
 
 __all__ = ["frompyfunc", "ufunc"]
+
+
+# JAX's binary functions name their operands x and y, these x1 and x2.
+_X_Y, _X1_X2 = ("x", "y"), ("x1", "x2")
+_X1_X2_NAMES = frozenset(
+    "arctan2 right_shift bitwise_right_shift copysign true_divide divide floor_divide power "
+    "logaddexp logaddexp2 ldexp remainder mod fmod heaviside hypot".split()
+)
 
 
 @boundary_methods("reduce", "accumulate", "at", "reduceat", "outer")
@@ -78,12 +90,27 @@ class ufunc:
     @own_boundary  # `jnp.maximum(x, 0)` is hot: no wrapper's frame
     def __call__(self, *args, out=None, where=None):
         try:
+            if len(args) < self._props[0] and self._call is not None:
+                self._missing_operands(len(args))
             if out is None and where is None and self._call is not None:
                 return self._call(*args)
             return self._call_general(args, out, where)
         except Exception as e:
             filter_exception(e)
             raise
+
+    def _missing_operands(self, given: int):
+        """Python's TypeError for a call short of operands, naming JAX's parameters."""
+        names = _X1_X2 if self.__name__ in _X1_X2_NAMES else _X_Y
+        if self.nin != 2:
+            names = tuple(f"x{i + 1}" for i in range(self.nin))
+        missing = [f"'{n}'" for n in names[given:]]
+        listed = " and ".join(missing) if len(missing) < 3 else ", ".join(missing)
+        plural = "s" if len(missing) > 1 else ""
+        raise MeshjitTypeError(
+            f"{self.__name__}() missing {len(missing)} required positional argument{plural}: "
+            f"{listed}"
+        )
 
     def _call_general(self, args, out, where):
         if out is not None:

@@ -25,7 +25,7 @@ from meshjit.compiler.numpy.util import (
     promote_inexact,
     ref_hint,
 )
-from meshjit.compiler.trace.tracing import Tracer, python_scalar_literal
+from meshjit.compiler.trace.tracing import Tracer, jitted_argument_words, python_scalar_literal
 from meshjit.compiler.traceback_util import filter_exception, own_boundary
 
 __all__ = ["define_binary", "define_binary_with_bool", "define_unary"]
@@ -126,9 +126,10 @@ def _promoted(lax_fn, args, inexact=False):
             or getattr(a, "is_sparse_array", False)
             or getattr(type(a), "is_mutable_ref", False)
         ):
-            # JAX's check_arraylike
+            # JAX's check_arraylike (JAX's jit's words first for a string in a list)
             raise MeshjitTypeError(
-                f"{_numpy_name(lax_fn)} requires ndarray or scalar arguments, got {type(a)} at "
+                jitted_argument_words(a)
+                + f"{_numpy_name(lax_fn)} requires ndarray or scalar arguments, got {type(a)} at "
                 f"position {i}.{ref_hint(a)}"
             )
     try:

@@ -171,6 +171,8 @@ _ASARRAY_FIRST = frozenset(
 
 
 def _string_words(name: str, x) -> str:
+    if isinstance(x, (list, tuple)):  # a string inside: JAX's jit names it first
+        return jitted_argument_words(x, depth=4)
     if not isinstance(x, str):
         return ""
     if name in _ASARRAY_FIRST:
@@ -416,7 +418,8 @@ def broadcasts_to(shape, target) -> bool:
 
 def broadcast_shapes(*shapes, op: str | None = None) -> tuple[int, ...]:
     """The shape `shapes` broadcast to; `op`: the binary operation broadcasting them, which
-    the error names as JAX's does."""
+    the error names as JAX's does (lax's TypeError where the ranks agree; where they differ,
+    jnp promotes the ranks first, and its broadcast_shapes' ValueError speaks)."""
     if len(shapes) == 2:
         two = _broadcast_two(*shapes)
         if two is not None:

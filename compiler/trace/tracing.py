@@ -117,6 +117,23 @@ def concrete_error(what: str, aval) -> ConcretizationError:
     return kind(f"{first} is not known while tracing. {hint}")
 
 
+def _check_bool_conversion(shape) -> None:
+    """JAX's check before a traced array's truth value: one element, or NumPy's ValueError."""
+    if not all(isinstance(d, int) for d in shape):
+        return
+    size = int(np.prod(shape, dtype=np.int64))
+    if size == 0:
+        raise MeshjitValueError(
+            "The truth value of an empty array is ambiguous. Use a.size > 0 to check that an "
+            "array is not empty."
+        )
+    if size > 1:
+        raise MeshjitValueError(
+            "The truth value of an array with more than one element is ambiguous. Use a.any() "
+            "or a.all()"
+        )
+
+
 def _untyped(prim: Primitive, out):
     """A result in a shard_map with check_vma=False: as in JAX, no value varies by type (not
     even axis_index's or all_gather's)."""
@@ -150,6 +167,7 @@ class Tracer(ArrayMethods):
         return np.asarray(trace.concrete_value(self._var, what))
 
     def __bool__(self):
+        _check_bool_conversion(self.aval.shape)
         return bool(self._value("the truth value"))
 
     def __int__(self):
@@ -688,8 +706,10 @@ def _numpy_caller(x, depth: int = 2, with_name: bool = False):
 
 def jitted_argument_words(x, depth: int = 3) -> str:
     """JAX's first sentence for a string given to a jnp function (JAX's jit of the function
-    refuses it as an argument), when the stack shows which function; else ""."""
-    if not isinstance(x, (str, bytes)):
+    refuses it as an argument), when the stack shows which function; else "". A list or tuple
+    holding a string: JAX's jit flattens it first, and names the string's path in it."""
+    leaf, path = _string_leaf(x)
+    if leaf is None:
         return ""
     called = _numpy_caller(x, depth, with_name=True)
     if called is None:
@@ -697,9 +717,22 @@ def jitted_argument_words(x, depth: int = 3) -> str:
     name, param = called
     return (
         f"Error interpreting argument to <function {name}> as an abstract array. The "
-        f"problematic value is of type {type(x)} and was passed to the function at path "
-        f"{param}. "
+        f"problematic value is of type {type(leaf)} and was passed to the function at path "
+        f"{param}{path}. "
     )
+
+
+def _string_leaf(x, path: str = ""):
+    """The first str / bytes in `x` (itself, or a leaf of its nested lists and tuples) and its
+    path there (`[0][1]`), or (None, "")."""
+    if isinstance(x, (str, bytes)):
+        return x, path
+    if isinstance(x, (list, tuple)):
+        for i, item in enumerate(x):
+            leaf, where = _string_leaf(item, f"{path}[{i}]")
+            if leaf is not None:
+                return leaf, where
+    return None, ""
 
 
 def _public_numpy_name(frame):
@@ -709,12 +742,13 @@ def _public_numpy_name(frame):
 
     code, local = frame.f_code, frame.f_locals
     for name in jnp.__all__:
-        fn = getattr(jnp, name, None)
+        public = getattr(jnp, name, None)
+        fn = getattr(public, "_call", public)  # a ufunc object (jnp.add): the function it calls
         if getattr(fn, "__code__", None) is not code:
             continue
         cells = fn.__closure__ or ()
         if all(local.get(v) is c.cell_contents for v, c in zip(code.co_freevars, cells)):
-            return fn.__name__
+            return public.__name__
     return None
 
 

@@ -367,7 +367,7 @@ def test_reshape_to_another_size_is_laxs_value_error_and_jnps_type_error():
         lax.reshape(x, (4, 2))
     assert not isinstance(ei.value, TypeError)
     with pytest.raises(TypeError, match=r"cannot reshape array of shape \(2, 3\) \(size 6\)"):
-        jnp.reshape(x, (4, 2))
+        jnp.reshape(jnp.asarray(x), (4, 2))  # (a NumPy array: NumPy's reshape, as JAX's)
 
 
 _ONES = np.ones(3, np.float32)
