@@ -53,15 +53,23 @@ def split2(data):
 
 
 def uniform_body(data, minval, maxval, shape: tuple, dtype):
-    """Uniform floats of `shape` per key of `data` (shaped `(*batch, 2)`)."""
+    """Uniform floats of `shape` per key of `data` (shaped `(*batch, 2)`): a call of the
+    jitted `_uniform`, as JAX's samplers call `uniform`."""
+    return _uniform(data, minval, maxval, shape, dtype)
+
+
+@jit(static_argnums=(3, 4))
+def _uniform(data, minval, maxval, shape, dtype):
     info = finfo(dtype)
     nbits, nmant = info.bits, info.nmant
     rng_bits = 8 if nmant < 8 else nbits
     uint = prng.UINT_DTYPES[nbits]
-    bits = prng.bits(data, rng_bits, shape)
-    shape = param_shape(bits)
-    minval = broadcast_to_rank(lax.convert_element_type(minval, dtype), len(shape))
-    maxval = broadcast_to_rank(lax.convert_element_type(maxval, dtype), len(shape))
+    draw, shape = shape, (*aval_of(data).shape[:-1], *shape)  # the draws of every key
+    minval = lax.convert_element_type(minval, dtype)
+    maxval = lax.convert_element_type(maxval, dtype)
+    minval = broadcast_to_rank(minval, len(shape))
+    maxval = broadcast_to_rank(maxval, len(shape))
+    bits = prng.bits(data, rng_bits, draw)
     if rng_bits != nbits:
         bits = lax.convert_element_type(bits, uint)
     float_bits = lax.shift_right_logical(bits, np.array(rng_bits - nmant, uint))
@@ -70,11 +78,6 @@ def uniform_body(data, minval, maxval, shape: tuple, dtype):
     floats = lax.sub(lax.bitcast_convert_type(float_bits, dtype), np.array(1.0, dtype))
     scaled = lax.add(lax.mul(floats, lax.sub(maxval, minval)), minval)
     return lax.max(minval, lax.reshape(scaled, shape))
-
-
-@jit(static_argnums=(3, 4))
-def _uniform(data, minval, maxval, shape, dtype):
-    return uniform_body(data, minval, maxval, shape, dtype)
 
 
 @keyed
@@ -93,14 +96,21 @@ _SQRT2 = math.sqrt(2.0)
 
 
 def normal_body(data, shape: tuple, dtype):
-    lo = np.nextafter(np.array(-1.0, dtype), np.array(0.0, dtype), dtype=dtype)
-    u = uniform_body(data, lo, np.array(1.0, dtype), shape, dtype)
-    return lax.mul(np.array(_SQRT2, dtype), lax.erf_inv(u))
+    """Standard normal floats: a call of the jitted `_normal`, as JAX's samplers call
+    `normal`."""
+    return _normal(data, shape, dtype)
 
 
 @jit(static_argnums=(1, 2))
 def _normal(data, shape, dtype):
-    return normal_body(data, shape, dtype)
+    return _normal_real(data, shape, dtype)
+
+
+@jit(static_argnums=(1, 2))
+def _normal_real(data, shape, dtype):
+    lo = np.nextafter(np.array(-1.0, dtype), np.array(0.0, dtype), dtype=dtype)
+    u = uniform_body(data, lo, np.array(1.0, dtype), shape, dtype)
+    return lax.mul(np.array(_SQRT2, dtype), lax.erf_inv(u))
 
 
 @keyed
@@ -135,8 +145,8 @@ def inexact_normal_body(data, shape: tuple, dtype):
 def _complex_normal(data, shape, dtype):
     key_re, key_im = (lax.index_in_dim(k, 0, keepdims=False) for k in _halves(data))
     part = dtypes.real_dtype(dtype)
-    re = lax.convert_element_type(_normal(key_re, shape, part), dtype)
-    im = lax.convert_element_type(_normal(key_im, shape, part), dtype)
+    re = lax.convert_element_type(_normal_real(key_re, shape, part), dtype)
+    im = lax.convert_element_type(_normal_real(key_im, shape, part), dtype)
     return lax.div(lax.add(re, lax.mul(np.array(1j, dtype), im)), np.array(_SQRT2, dtype))
 
 
