@@ -7,6 +7,7 @@ helpers in lapack, after all of them), so the rule tables are complete once it i
 
 from meshjit.compiler.api_util import name_functions
 from meshjit.compiler.lax import (
+    copies,  # noqa: F401  (registers copy)
     dim_values,  # noqa: F401  (registers dim_as_value)
     ffi,  # noqa: F401  (registers ffi_call)
     linalg,
@@ -24,7 +25,6 @@ from meshjit.compiler.lax.composites import (
     index_take,
     mulhi,
     stack,
-    tile,
     unstack,
 )
 from meshjit.compiler.lax.control_flow import (
@@ -207,6 +207,7 @@ from meshjit.compiler.lax.special import (
     zeta,
 )
 from meshjit.compiler.lax.staging import dce_sink, shape_as_value, stage
+from meshjit.compiler.lax.tiling import tile
 from meshjit.compiler.lax.tokens import after_all, create_token
 from meshjit.compiler.lax.windowed import (
     cumlogsumexp,

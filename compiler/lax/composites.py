@@ -16,7 +16,7 @@ from meshjit.compiler.lax.gather_scatter import GatherDimensionNumbers, gather
 
 __all__ = [
     "approx_max_k", "approx_min_k", "broadcast_shapes", "empty", "index_take", "mulhi", "stack",
-    "tile", "unstack",
+    "unstack",
 ]  # fmt: skip
 
 
@@ -50,19 +50,6 @@ def unstack(x, axis: int = 0):
     aval = aval_of(x)
     axis = checks.canonical_axis(int(axis), aval.ndim, "axis")
     return tuple(slicing.index_in_dim(x, i, axis, keepdims=False) for i in range(aval.shape[axis]))
-
-
-def tile(operand, reps):
-    """`operand` repeated `reps[i]` times along each axis i (len(reps) == operand.ndim)."""
-    aval = aval_of(operand)
-    reps = tuple(int(r) for r in reps)
-    if len(reps) != aval.ndim:
-        raise MeshjitValueError(
-            f"tile: reps {reps} must have one entry per dimension of the operand {aval.shape}"
-        )
-    interleaved = tuple(d for pair in zip(reps, aval.shape) for d in pair)
-    spread = shapes.broadcast_in_dim(operand, interleaved, tuple(range(1, 2 * aval.ndim, 2)))
-    return shapes.reshape(spread, tuple(r * s for r, s in zip(reps, aval.shape)))
 
 
 def _top_k_along(operand, k: int, dimension: int):
