@@ -24,8 +24,6 @@ from meshjit.compiler.lax.composites import (
     empty,
     index_take,
     mulhi,
-    stack,
-    unstack,
 )
 from meshjit.compiler.lax.control_flow import (
     associative_scan,
@@ -206,6 +204,7 @@ from meshjit.compiler.lax.special import (
     stop_gradient,
     zeta,
 )
+from meshjit.compiler.lax.stacking import stack, unstack
 from meshjit.compiler.lax.staging import dce_sink, shape_as_value, stage
 from meshjit.compiler.lax.tiling import tile
 from meshjit.compiler.lax.tokens import after_all, create_token
