@@ -18,6 +18,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
+from meshjit.compiler.numpy.elementwise import clip
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random import prng
 from meshjit.compiler.random.keys import check_key, keyed
@@ -270,8 +271,8 @@ def _clip_integer(x, dtype):
     src = aval_of(x).dtype
     lo = max(dtypes.iinfo(dtype).min, dtypes.iinfo(src).min)
     hi = min(dtypes.iinfo(dtype).max, dtypes.iinfo(src).max)
-    x = lax.max(np.array(lo, src), x)
-    x = lax.min(np.array(hi, src), x)
+    const = int if aval_of(x).weak_type else (lambda v: np.array(v, src))  # JAX's lax._const
+    x = clip(x, const(lo), const(hi))  # jnp.clip, as JAX's
     return lax.convert_element_type(x, dtype)
 
 
@@ -293,8 +294,8 @@ def randint_body(data, minval, maxval, shape, dtype):
     minval, maxval = _as_int(minval), _as_int(maxval)
     top = _clip_integer(np.array(dtypes.iinfo(dtype).max, dtype), aval_of(maxval).dtype)
     maxval_out_of_range = lax.gt(maxval, top)
-    minval = broadcast_to_rank(_clip_integer(minval, dtype), len(shape))
-    maxval = broadcast_to_rank(_clip_integer(maxval, dtype), len(shape))
+    minval, maxval = _clip_integer(minval, dtype), _clip_integer(maxval, dtype)
+    minval, maxval = broadcast_to_rank(minval, len(shape)), broadcast_to_rank(maxval, len(shape))
     nbits = dtypes.iinfo(dtype).bits
     k1, k2 = split2(data)
     higher_bits = prng.bits(k1, nbits, shape)
@@ -303,9 +304,7 @@ def randint_body(data, minval, maxval, shape, dtype):
     one = np.array(1, unsigned)
     span = lax.convert_element_type(lax.sub(maxval, minval), unsigned)
     span = _select(lax.le(maxval, minval), lax.full(param_shape(span), one), span)
-    grow = lax.bitwise_and(
-        broadcast_to_rank(maxval_out_of_range, len(shape)), lax.gt(maxval, minval)
-    )
+    grow = lax.bitwise_and(maxval_out_of_range, lax.gt(maxval, minval))
     span = _select(grow, lax.add(span, one), span)
     multiplier = lax.rem(np.array(2 ** (nbits // 2), unsigned), span)
     multiplier = lax.rem(lax.mul(multiplier, multiplier), span)

@@ -28,6 +28,7 @@ CASES = {
     "raw_split_fold_in_bits": (lambda k: (random.split(k, 3), random.fold_in(k, 3), random.bits(k, (2,))), (K,)),
     "typed_keys": (typed(lambda k: (random.split(k)[0], random.key_data(k), random.uniform(k))), (K,)),
     "vmap_uniform": (lambda k: jax.vmap(lambda kk: random.uniform(kk))(random.split(k, 4)), (K,)),
+    "raw_randint": (lambda k: random.randint(k, (3,), 0, 5), (K,)),
     "values_seeds": (jax.jit(lambda a, b, c, d: [random.key_data(random.key(s)) for s in (a, b, c, d)] + [random.PRNGKey(a), random.PRNGKey(7)]), (np.int32(-5), np.int8(-3), np.uint32(4000000000), np.uint16(9))),
     "values_vmap_seeds": (jax.vmap(random.PRNGKey), (np.arange(-2, 3, dtype=np.int32),)),
     "values_draws": (jax.jit(lambda k: (random.uniform(k, (3,)), random.normal(random.fold_in(k, 7), (2,)), random.bits(k, (2,), np.uint8), random.split(k, (2, 2)), random.randint(k, (4,), 0, 9))), (K,)),
@@ -48,7 +49,7 @@ def run_case(case, record):
 
 CASES = [
     "seed", "raw_uniform", "raw_normal_of_split", "raw_bernoulli", "raw_split_fold_in_bits",
-    "typed_keys", "vmap_uniform", "values_seeds", "values_vmap_seeds", "values_draws",
+    "typed_keys", "vmap_uniform", "raw_randint", "values_seeds", "values_vmap_seeds", "values_draws",
     "values_batched_keys", "values_vmap_fold_in", "values_rbg",
 ]  # fmt: skip
 
@@ -84,3 +85,14 @@ def test_key_marks_do_not_change_equality():
         random.key_data(carry),
         random.key_data(random.split(random.split(random.split(random.key(2))[0])[0])[0]),
     )
+
+
+def test_a_jit_traced_on_plain_data_is_not_the_keys_trace():
+    """A sampler's jit called eagerly first (plain uint32 data) is traced again for keys: its
+    jaxpr then prints `key<fry>[]` (the trace cache tells the two apart)."""
+    key = random.PRNGKey(5)
+    eager = random.uniform(key, (7,))
+    text = str(meshjit.make_jaxpr(lambda k: random.uniform(k, (7,)))(key))
+    assert "random_bits[bit_width=32 shape=(7,)]" in text
+    assert "{ lambda ; a:key<fry>[] b:f32[] c:f32[]. let" in text
+    np.testing.assert_array_equal(meshjit.jit(lambda k: random.uniform(k, (7,)))(key), eager)
