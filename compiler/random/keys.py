@@ -415,8 +415,8 @@ for _prim in (random_wrap_p, random_unwrap_p):
 
 def wrap_traced(data, impl: PRNGImpl):
     """Raw key data as keys of `impl` while tracing (`random_wrap`, as JAX's key check shows
-    it); outside a trace the data itself."""
-    if current_trace() is None:
+    it); outside a trace, or data that is keys already (a sampler's own), the data itself."""
+    if current_trace() is None or getattr(aval_of(data), "key", None) is not None:
         return data
     return random_wrap_p.bind_internal(data, impl=impl)
 

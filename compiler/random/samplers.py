@@ -174,15 +174,7 @@ def _truncated_normal(data, lower, upper, shape, dtype):
     out = lax.mul(sqrt2, lax.erf_inv(u))
     lo = lax.nextafter(lax.stop_gradient(lower), np.array(np.inf, dtype))
     hi = lax.nextafter(lax.stop_gradient(upper), np.array(-np.inf, dtype))
-    return _minimum(hi, _maximum(lo, out))
-
-
-def _maximum(x, y):
-    return broadcasting(lax.max, x, y)
-
-
-def _minimum(x, y):
-    return broadcasting(lax.min, x, y)
+    return clip(out, lo, hi)  # jnp.clip, as JAX's
 
 
 def broadcasting(op, x, y):

@@ -29,6 +29,7 @@ CASES = {
     "typed_keys": (typed(lambda k: (random.split(k)[0], random.key_data(k), random.uniform(k))), (K,)),
     "vmap_uniform": (lambda k: jax.vmap(lambda kk: random.uniform(kk))(random.split(k, 4)), (K,)),
     "raw_randint": (lambda k: random.randint(k, (3,), 0, 5), (K,)),
+    "raw_truncated_normal_choice": (lambda k: (random.truncated_normal(k, -1.0, 1.0, (2,)), random.choice(k, 5, (2,))), (K,)),
     "values_seeds": (jax.jit(lambda a, b, c, d: [random.key_data(random.key(s)) for s in (a, b, c, d)] + [random.PRNGKey(a), random.PRNGKey(7)]), (np.int32(-5), np.int8(-3), np.uint32(4000000000), np.uint16(9))),
     "values_vmap_seeds": (jax.vmap(random.PRNGKey), (np.arange(-2, 3, dtype=np.int32),)),
     "values_draws": (jax.jit(lambda k: (random.uniform(k, (3,)), random.normal(random.fold_in(k, 7), (2,)), random.bits(k, (2,), np.uint8), random.split(k, (2, 2)), random.randint(k, (4,), 0, 9))), (K,)),
@@ -49,7 +50,7 @@ def run_case(case, record):
 
 CASES = [
     "seed", "raw_uniform", "raw_normal_of_split", "raw_bernoulli", "raw_split_fold_in_bits",
-    "typed_keys", "vmap_uniform", "raw_randint", "values_seeds", "values_vmap_seeds", "values_draws",
+    "typed_keys", "vmap_uniform", "raw_randint", "raw_truncated_normal_choice", "values_seeds", "values_vmap_seeds", "values_draws",
     "values_batched_keys", "values_vmap_fold_in", "values_rbg",
 ]  # fmt: skip
 
