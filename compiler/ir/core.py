@@ -90,9 +90,14 @@ class ShapedArray:
     `mesh` is the AbstractMesh without Explicit axes an untyped value lives on (an array put on
     a mesh of Auto axes, and what is computed from it), or None: as JAX's avals keep the mesh,
     so that a primitive can refuse operands on different meshes. It takes no part in equality
-    or hashing (jit keys the argument shardings themselves)."""
+    or hashing (jit keys the argument shardings themselves).
 
-    __slots__ = ("shape", "dtype", "weak_type", "vma", "sharding", "mesh", "_hash")
+    `key` marks the uint32 data of typed PRNG keys as the random primitives make it
+    (`random_wrap`, `random_split`, ...) with their dtype's name (`"key<fry>"`), so that it
+    prints as JAX's key type (`key<fry>[]` for `u32[2]`); None elsewhere. Like `mesh`, it
+    takes no part in equality (the data is what every rule sees) and `update` drops it."""
+
+    __slots__ = ("shape", "dtype", "weak_type", "vma", "sharding", "mesh", "key", "_hash")
 
     def __init__(
         self,
@@ -111,6 +116,7 @@ class ShapedArray:
         self.vma = vma
         self.sharding = sharding
         self.mesh = mesh
+        self.key = None
         self._hash = None
 
     @property
@@ -124,10 +130,12 @@ class ShapedArray:
     def update(
         self, shape=None, dtype=None, weak_type=None, vma=None, sharding=_KEEP
     ) -> ShapedArray:
-        """A copy with some parts replaced; a new shape drops the sharding (rules set it)."""
+        """A copy with some parts replaced; a new shape drops the sharding (rules set it), a
+        new shape or dtype the key mark."""
+        same_shape = shape is None or shape == self.shape
         if sharding is _KEEP:
-            sharding = self.sharding if shape is None or shape == self.shape else None
-        return ShapedArray(
+            sharding = self.sharding if same_shape else None
+        out = ShapedArray(
             self.shape if shape is None else shape,
             self.dtype if dtype is None else dtype,
             self.weak_type if weak_type is None else weak_type,
@@ -135,6 +143,9 @@ class ShapedArray:
             sharding,
             self.mesh if sharding is None else None,
         )
+        if self.key is not None and same_shape and (dtype is None or dtype == self.dtype):
+            out.key = self.key
+        return out
 
     @property
     def spec_key(self) -> tuple | None:
@@ -167,11 +178,21 @@ class ShapedArray:
             self._hash = hash(key if spec is None else (*key, spec))
         return self._hash
 
-    def dims_str(self) -> str:
-        """`8@X,4` / `16@(X,Y)`: the dimensions with their explicit axes, as JAX prints them."""
+    def dims_str(self, keys: bool = False) -> str:
+        """`8@X,4` / `16@(X,Y)`: the dimensions with their explicit axes, as JAX prints them;
+        `keys`: a key's without its data's trailing word dimension."""
+        shape = self.shape[:-1] if keys and self.key is not None else self.shape
         if self.sharding is None:
-            return ",".join(map(str, self.shape))
-        return ",".join(dim_str(n, e) for n, e in zip(self.shape, self.sharding.spec))
+            return ",".join(map(str, shape))
+        return ",".join(dim_str(n, e) for n, e in zip(shape, self.sharding.spec))
+
+    def with_key(self, key: str | None) -> ShapedArray:
+        """A copy marked as the data of typed keys of dtype `key` (`"key<fry>"`), or not."""
+        out = ShapedArray(
+            self.shape, self.dtype, self.weak_type, self.vma, self.sharding, self.mesh
+        )
+        out.key = key
+        return out
 
     @property
     def manual_axis_type(self) -> ManualAxisType:
@@ -186,12 +207,14 @@ class ShapedArray:
 
     def str_short(self) -> str:
         vma = vma_str(self.vma, self.sharding)
-        return f"{dtypes.short_name(self.dtype)}[{self.dims_str()}]{vma}"
+        name = dtypes.short_name(self.dtype) if self.key is None else self.key
+        return f"{name}[{self.dims_str(True)}]{vma}"
 
     def str_long(self) -> str:
         """`float32[8,2]`: as JAX's str_short() (full dtype names)."""
         vma = vma_str(self.vma, self.sharding)
-        return f"{dtypes.long_name(self.dtype)}[{self.dims_str()}]{vma}"
+        name = dtypes.long_name(self.dtype) if self.key is None else self.key
+        return f"{name}[{self.dims_str(True)}]{vma}"
 
     def __str__(self):
         return f"{'~' if self.weak_type else ''}{self.str_long()}"

@@ -135,7 +135,9 @@ def typed(aval, mesh, spec: tuple, what="", unreduced=frozenset(), reduced=froze
             _CHECKED.clear()
         hit = _CHECKED[key] = (mesh, state.factory(mesh, spec, unreduced, reduced))
     state.active = True
-    return ShapedArray(aval.shape, aval.dtype, aval.weak_type, aval.vma, hit[1])
+    out = ShapedArray(aval.shape, aval.dtype, aval.weak_type, aval.vma, hit[1])
+    out.key = aval.key
+    return out
 
 
 def _check(aval, mesh, spec: tuple, unreduced: frozenset, what) -> None:

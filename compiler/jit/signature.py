@@ -24,7 +24,9 @@ class Signature:
         self.leaves, self.in_tree, self.in_avals, self.statics = leaves, in_tree, in_avals, statics
         self.shardings, self.donated = shardings, donated  # donated: a flag per leaf, or None
         abstract = tuple(None if s is None else s.abstract for s in shardings)
-        self.key = (in_tree, tuple(in_avals), statics, abstract, donated, context_key())
+        # (typed keys' data traces as keys, printed so: a trace of plain data is another one)
+        keys = tuple(a.key for a in in_avals if a.key is not None) or None
+        self.key = (in_tree, tuple(in_avals), statics, abstract, donated, context_key(), keys)
 
     def rebuild_args(self, leaves) -> tuple[list, dict]:
         """The call's (args, kwargs) with `leaves` (e.g. tracers) in place of its dynamic leaves."""

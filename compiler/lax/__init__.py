@@ -7,6 +7,7 @@ helpers in lapack, after all of them), so the rule tables are complete once it i
 
 from meshjit.compiler.api_util import name_functions
 from meshjit.compiler.lax import (
+    copies,  # noqa: F401  (registers copy)
     dim_values,  # noqa: F401  (registers dim_as_value)
     ffi,  # noqa: F401  (registers ffi_call)
     linalg,
@@ -23,9 +24,6 @@ from meshjit.compiler.lax.composites import (
     empty,
     index_take,
     mulhi,
-    stack,
-    tile,
-    unstack,
 )
 from meshjit.compiler.lax.control_flow import (
     associative_scan,
@@ -206,7 +204,9 @@ from meshjit.compiler.lax.special import (
     stop_gradient,
     zeta,
 )
+from meshjit.compiler.lax.stacking import stack, unstack
 from meshjit.compiler.lax.staging import dce_sink, shape_as_value, stage
+from meshjit.compiler.lax.tiling import tile
 from meshjit.compiler.lax.tokens import after_all, create_token
 from meshjit.compiler.lax.windowed import (
     cumlogsumexp,

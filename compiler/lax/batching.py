@@ -238,7 +238,10 @@ def batched_aval(aval: ShapedArray, size: int, dim: int = 0) -> ShapedArray:
     if hasattr(aval, "inner_aval"):  # a mutable ref's type (state/types.py)
         return type(aval)(batched_aval(aval.inner_aval, size, dim))
     shape = aval.shape[:dim] + (size,) + aval.shape[dim:]
-    return ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
+    out = ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma)
+    if dim < aval.ndim:  # keys' data batched in front of its word dimension: keys still
+        out.key = aval.key
+    return out
 
 
 def unbatched_aval(aval: ShapedArray, dim: int | None) -> ShapedArray:
@@ -248,6 +251,8 @@ def unbatched_aval(aval: ShapedArray, dim: int | None) -> ShapedArray:
         return type(aval)(unbatched_aval(aval.inner_aval, dim))
     shape = aval.shape[:dim] + aval.shape[dim + 1 :]
     example = ShapedArray(shape, aval.dtype, aval.weak_type, aval.vma, None, aval.mesh)
+    if dim < aval.ndim - 1:
+        example.key = aval.key
     s = aval.sharding
     if s is None:
         return example

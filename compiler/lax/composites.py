@@ -9,14 +9,13 @@ import numpy as np
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import int_or_symbolic
-from meshjit.compiler.lax import elementwise, shapes, slicing, sorting, special
+from meshjit.compiler.lax import elementwise, shapes, sorting, special
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.lax.gather_scatter import GatherDimensionNumbers, gather
 
 __all__ = [
-    "approx_max_k", "approx_min_k", "broadcast_shapes", "empty", "index_take", "mulhi", "stack",
-    "tile", "unstack",
+    "approx_max_k", "approx_min_k", "broadcast_shapes", "empty", "index_take", "mulhi",
 ]  # fmt: skip
 
 
@@ -38,31 +37,6 @@ def empty(shape, dtype, *, out_sharding=None):
     """An array of `shape` whose values are unspecified (zeros here)."""
     del out_sharding
     return shapes.full(tuple(shape), np.zeros((), dtypes.canonicalize(dtype)))
-
-
-def stack(operands, axis: int = 0):
-    operands = list(operands)
-    axis = checks.canonical_axis(int(axis), aval_of(operands[0]).ndim + 1, "axis")
-    return shapes.concatenate([shapes.expand_dims(x, (axis,)) for x in operands], axis)
-
-
-def unstack(x, axis: int = 0):
-    aval = aval_of(x)
-    axis = checks.canonical_axis(int(axis), aval.ndim, "axis")
-    return tuple(slicing.index_in_dim(x, i, axis, keepdims=False) for i in range(aval.shape[axis]))
-
-
-def tile(operand, reps):
-    """`operand` repeated `reps[i]` times along each axis i (len(reps) == operand.ndim)."""
-    aval = aval_of(operand)
-    reps = tuple(int(r) for r in reps)
-    if len(reps) != aval.ndim:
-        raise MeshjitValueError(
-            f"tile: reps {reps} must have one entry per dimension of the operand {aval.shape}"
-        )
-    interleaved = tuple(d for pair in zip(reps, aval.shape) for d in pair)
-    spread = shapes.broadcast_in_dim(operand, interleaved, tuple(range(1, 2 * aval.ndim, 2)))
-    return shapes.reshape(spread, tuple(r * s for r, s in zip(reps, aval.shape)))
 
 
 def _top_k_along(operand, k: int, dimension: int):

@@ -49,7 +49,14 @@ from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim, max
 from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
 from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.lax import control_flow_errors as cf_errors
-from meshjit.compiler.lax import elementwise, gather_scatter, reductions, shapes, slicing
+from meshjit.compiler.lax import (
+    elementwise,
+    gather_scatter,
+    reductions,
+    shapes,
+    slicing,
+    special,
+)
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
 from meshjit.compiler.lax.batching import (
@@ -66,6 +73,7 @@ from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import (
     Tracer,
     abstractify,
+    current_trace,
     require_concrete,
     to_concrete_value,
     trace_flat,
@@ -339,8 +347,13 @@ def _switch_index(index, n: int):
             f"index must be an int scalar, got {aval.str_short()})"
         )
     if isinstance(index, (int, np.integer)):
-        return np.asarray(min(max(int(index), 0), n - 1), dtypes.int32)
-    index = elementwise.convert_element_type(index, dtypes.int32)
+        if current_trace() is None:
+            return np.asarray(min(max(int(index), 0), n - 1), dtypes.int32)
+        index = np.int32(
+            min(max(int(index), -(2**31)), 2**31 - 1)
+        )  # clamped in the jaxpr, as JAX's
+    else:
+        index = elementwise.convert_element_type(index, dtypes.int32)
     return elementwise.clamp(np.int32(0), index, np.int32(n - 1))
 
 
@@ -1375,21 +1388,32 @@ def _cond_batcher(args, dims, *, branches):
 
 
 def _cond_as_select(index, d_index, ops, d_ops, branches, size):
+    """As JAX's: every branch runs on all operands (mapped in front), each on its own where the
+    index picks it and on their stop_gradient elsewhere (no gradient flows through a branch
+    not taken), and a select_n of the index picks each result."""
     if any(_is_ref(x) for x in ops):  # both branches would run their writes
         raise MeshjitNotImplementedError("State effect not supported in vmap-of-cond.")
-    index = moveaxis(index, d_index, 0)
+    index = move_to_front(index, d_index, size)
+    ops = [move_to_front(x, d, size) for x, d in zip(ops, d_ops)]
     per_branch = []
-    for branch in branches:
-        outs, odims = batch_closed(branch, ops, d_ops)
+    for i, branch in enumerate(branches):
+        taken = elementwise.eq(index, np.int32(i))
+        guarded = [_bcast_select(taken, x, special.stop_gradient(x)) for x in ops]
+        outs, odims = batch_closed(branch, guarded, [0] * len(ops))
         per_branch.append([move_to_front(o, d, size) for o, d in zip(outs, odims)])
-    results = []
-    for cases in zip(*per_branch):
-        shape = aval_of(cases[0]).shape
-        which = shapes.broadcast_in_dim(index, shape, (0,))
-        if len(cases) == 2:
-            which = elementwise.ne(which, np.int32(0))
-        results.append(elementwise.select_n(which, *cases))
+    results = [_bcast_select_n(index, *cases) for cases in zip(*per_branch)]
     return results, [0] * len(results)
+
+
+def _bcast_select(pred, on_true, on_false):
+    return _bcast_select_n(pred, on_false, on_true)
+
+
+def _bcast_select_n(which, *cases):
+    shape = aval_of(cases[0]).shape
+    if aval_of(which).ndim != len(shape):
+        which = shapes.broadcast_in_dim(which, shape, tuple(range(aval_of(which).ndim)))
+    return elementwise.select_n(which, *cases)
 
 
 def _carry_fixpoint(body: ClosedJaxpr, const_batched, carry_batched, xs_batched=()):

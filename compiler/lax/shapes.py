@@ -129,7 +129,10 @@ def _squeeze_rule(x, *, dimensions):
                 f"shape={x.shape} and dimensions={dimensions}"
             )
     shape = tuple(s for i, s in enumerate(x.shape) if i not in dimensions)
-    return ShapedArray(shape, x.dtype, x.weak_type)
+    out = ShapedArray(shape, x.dtype, x.weak_type)
+    if x.key is not None and x.ndim - 1 not in dimensions:  # keys' data squeezed by keys
+        out.key = x.key
+    return out
 
 
 iota_p = Primitive("iota")
@@ -340,8 +343,8 @@ def reshape(
         )
     if dimensions is not None and tuple(dimensions) != tuple(range(len(dimensions))):
         x = transpose(x, dimensions)
-    if aval_of(x).shape == new_sizes:
-        return x
+    if aval_of(x).shape == new_sizes and (new_sizes or type(x) is not Tracer):
+        return x  # as JAX's: a traced scalar is reshaped all the same
     return reshape_p.bind_internal(x, new_sizes=new_sizes)
 
 
@@ -625,7 +628,7 @@ def _broadcast_in_dim_batcher(args, dims, *, shape, broadcast_dimensions, shardi
 @batching_rules.register(reshape_p)
 def _reshape_batcher(args, dims, *, new_sizes):
     x = moveaxis(args[0], dims[0], 0)
-    return reshape_p.bind(x, new_sizes=(aval_of(x).shape[0], *new_sizes)), 0
+    return reshape(x, (aval_of(x).shape[0], *new_sizes)), 0  # (as JAX's: none when the same)
 
 
 @batching_rules.register(transpose_p)

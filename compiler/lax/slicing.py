@@ -12,7 +12,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Literal, ShapedArray
+from meshjit.compiler.ir.core import Literal, ShapedArray, register_pp_params
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -63,7 +63,21 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
                 + f" (slice [{start_indices}:{limit_indices}:{strides}] of {x.str_short()})"
             )
         shape.append(-(-(hi - lo) // st))
-    return ShapedArray(shape, x.dtype, x.weak_type)
+    out = ShapedArray(shape, x.dtype, x.weak_type)
+    if x.key is not None and shape[-1] == x.shape[-1]:  # keys' data sliced by keys
+        out.key = x.key
+    return out
+
+
+def _pp_slice(eqn, context):
+    """A slice of typed keys shows their indices, without their data's word dimension."""
+    params = eqn.params
+    if getattr(eqn.invars[0].aval, "key", None) is None:
+        return params
+    return {k: v if v is None else v[:-1] for k, v in params.items()}
+
+
+register_pp_params(slice_p, _pp_slice)
 
 
 def _slice_bounds_message(x, starts, limits, strides) -> str:

@@ -139,7 +139,7 @@ def gelu(x, approximate: bool = True):
         c = np.asarray(math.sqrt(2.0 / math.pi), dtype)
         return x * (0.5 * (1.0 + jnp.tanh(c * (x + 0.044715 * x**3))))
     out = 0.5 * x * lax.erfc(-x * np.asarray(math.sqrt(0.5), dtype))
-    return lax.convert_element_type(out, dtype)
+    return jnp.array(out, dtype=dtype)  # (a copy, as JAX's)
 
 
 # The activations below are composed as JAX composes them, so an integer or boolean input
@@ -149,8 +149,8 @@ def gelu(x, approximate: bool = True):
 @jitted_as_jax()
 def elu(x, alpha=1.0):
     (x,) = arraylike("elu", x)
-    safe = jnp.where(x > 0, 0.0, x)  # as JAX: the derivative at 0 is alpha's side's, alpha
-    return jnp.where(x > 0, x, alpha * jnp.expm1(safe))
+    # as JAX (in its order): the derivative at 0 is alpha's side's, alpha
+    return jnp.where(x > 0, x, alpha * jnp.expm1(jnp.where(x > 0, 0.0, x)))
 
 
 @jitted_as_jax()
@@ -258,7 +258,7 @@ def _safe_max(x, axis, where=None, keepdims=True):
     from -inf, as JAX's, so an empty slice is 0 too (logsumexp of nothing: -inf). Not
     differentiated (logsumexp's shift)."""
     m = jnp.max(x, axis=axis, keepdims=keepdims, where=where, initial=-jnp.inf)
-    return lax.stop_gradient(jnp.where(jnp.isfinite(m), m, jnp.zeros_like(m)))
+    return lax.stop_gradient(lax.select(jnp.isfinite(m), m, lax.full_like(m, 0)))
 
 
 def softmax(x, axis=-1, where=None):
@@ -409,8 +409,11 @@ def _log1mexp_jvp(primals, tangents):
     return log1mexp(x), t / jnp.expm1(x)
 
 
+_EPSILON = 1e-5
+
+
 def standardize(
-    x, axis=-1, mean=None, variance=None, epsilon=1e-5, where=None, *, algorithm="fast"
+    x, axis=-1, mean=None, variance=None, epsilon=_EPSILON, where=None, *, algorithm="fast"
 ):
     """(x - mean) / sqrt(variance + epsilon) over `axis` (the `where` entries). As JAX, the
     variance is by default the "fast" one, mean(x**2) - mean**2 clipped at 0; "stable" is the
@@ -421,17 +424,23 @@ def standardize(
     check_arraylike("standardize", x, mean, variance, where)
     if isinstance(axis, int):  # JAX indexes x's shape with it first
         checks.canonical_axis(axis, np.ndim(x), jax_words="tuple index out of range")
-    return _jitted_standardize()(x, axis, mean, variance, epsilon, where, algorithm=algorithm)
+    given = {"mean": mean, "variance": variance, "where": where}
+    given = {k: v for k, v in given.items() if v is not None}
+    if epsilon is not _EPSILON:  # as JAX's jit: a default is a literal inside, not an operand
+        given["epsilon"] = epsilon
+    return _jitted_standardize()(x, axis=axis, algorithm=algorithm, **given)
 
 
 @functools.cache
 def _jitted_standardize():
-    from meshjit.compiler.jit.api import jit  # jit sits above nn's functions
+    from meshjit.compiler.jit.api import JitFunction  # jit sits above nn's functions
 
-    return jit(_standardize, static_argnames=("axis", "algorithm"))
+    return JitFunction(_standardize, static_argnames=("axis", "algorithm"), name="standardize")
 
 
-def _standardize(x, axis, mean, variance, epsilon, where, *, algorithm):
+def _standardize(
+    x, axis=-1, mean=None, variance=None, epsilon=_EPSILON, where=None, *, algorithm="fast"
+):
     x = _inexact("standardize", x)
     if mean is None:
         mean = jnp.mean(x, axis=axis, keepdims=True, where=where)

@@ -27,6 +27,7 @@ from meshjit.compiler.ir.shape_poly import (
     max_dim,
 )
 from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.lax.copies import array_copy
 from meshjit.compiler.lax.shapes import like_sharding, varying_as
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, subtract
 from meshjit.compiler.numpy.shapes import concatenate, expand_dims
@@ -78,8 +79,8 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0, *, device=None, out
     """JAX's jnp.array: asarray, with at least `ndmin` dimensions (leading ones added)."""
     _check_order(order)
     x = _asarray(object, dtype)
-    if copy and x is object and is_meshjit_array(x):  # as JAX: copy=True never returns `object`
-        x = _copy_of(x)
+    if copy and x is object and (is_meshjit_array(x) or type(x) is Tracer):
+        x = _copy_of(x)  # as JAX: copy=True never returns `object`
     missing = operator.index(ndmin) - aval_of(x).ndim
     if missing > 0:
         x = lax.reshape(x, (1,) * missing + aval_of(x).shape)
@@ -240,8 +241,10 @@ _DLPACK_DTYPES = frozenset(
 
 def copy(a, order=None):
     """A new array: an array on devices gets buffers of its own (so donating the copy leaves
-    `a` alive, as in JAX); a traced value is itself."""
+    `a` alive, as in JAX); a traced value a `copy` of it, as JAX's."""
     check_arraylike("copy", a)
+    if type(a) is Tracer:
+        return array_copy(a)
     if is_meshjit_array(a):
         from meshjit.compiler.runtime.device_put import device_put  # runtime/ sits above
 

@@ -177,6 +177,7 @@ def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return out
 
 
+@jitted_as_jax()
 def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     x = unary_operand(x)
     dtype = aval_of(x).dtype

@@ -392,13 +392,11 @@ def tile(A, reps):
     reps = _tile_reps(reps)
     shape = aval_of(x).shape
     ndim = builtins.max(len(shape), len(reps))
-    shape = (1,) * (ndim - len(shape)) + shape
     reps = (1,) * (ndim - len(reps)) + reps
-    x = lax.reshape(x, shape)
+    if ndim > len(shape):  # as JAX's: new leading dimensions, then lax.tile
+        x = lax.expand_dims(x, tuple(range(ndim - len(shape))))
     _check_tiled_dims_unsharded(aval_of(x), reps)
-    interleaved = [n for pair in zip(reps, shape) for n in pair]
-    x = lax.broadcast_in_dim(x, interleaved, tuple(range(1, 2 * ndim, 2)))
-    return materialize(lax.reshape(x, [r * d for r, d in zip(reps, shape)]))
+    return materialize(lax.tile(x, reps))
 
 
 def _check_tiled_dims_unsharded(aval, reps) -> None:

@@ -412,6 +412,7 @@ def array_split(ary, indices_or_sections, axis=0):
     return shapes.split(ary, indices_or_sections, axis)
 
 
+@jitted_as_jax("new_shape")
 def resize(a, new_shape):
     new_shape = (new_shape,) if isinstance(new_shape, int) else tuple(new_shape)
     if any(d < 0 for d in new_shape):
@@ -423,7 +424,7 @@ def resize(a, new_shape):
     if n == 0 or size == 0:  # (no copy to repeat: none is needed, or none is given)
         return zeros(new_shape, aval_of(flat).dtype)
     repeats = -(-size // n)
-    return shapes.reshape(shapes.concatenate([flat] * repeats)[:size], new_shape)
+    return shapes.reshape(lax.tile(flat, (repeats,))[:size], new_shape)
 
 
 @jitted_as_jax("axis", "start")

@@ -355,7 +355,8 @@ def stack(arrays, axis=0, out=None, dtype=None):
         shown = ", ".join(aval_of(a).str_short() for a in arrays)
         raise MeshjitValueError(f"All input arrays must have the same shape. Got {shown}.")
     axis = checks.canonical_axis(axis, aval_of(arrays[0]).ndim + 1, "stack axis")
-    return concatenate([expand_dims(a, axis) for a in arrays], axis, dtype)
+    arrays = promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]
+    return materialize(lax.stack([materialize(a) for a in arrays], axis))  # JAX's stack_p
 
 
 def hstack(tup, dtype=None):

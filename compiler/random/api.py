@@ -1,6 +1,7 @@
 """The public key functions: key, PRNGKey, split, fold_in, bits, clone (and the typed-key
 helpers from `keys`). Arguments are checked here, in the caller's frame, so errors name the
-user's line; the work runs under jit, so an eager call compiles once per shape."""
+user's line; the work is one primitive each (`random_split`, ...), as JAX's: an eager call
+compiles it once per shape."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.parallel.explicit import with_out_sharding
 from meshjit.compiler.random import prng
@@ -21,6 +21,7 @@ from meshjit.compiler.random.keys import (
     is_typed_key,
     keyed,
     resolve_impl,
+    unwrap_traced,
     wrap_result,
 )
 from meshjit.compiler.random.util import canonical_shape
@@ -30,18 +31,13 @@ def key(seed, *, impl=None) -> PRNGKeyArray:
     """A typed PRNG key (shape (), dtype `key<fry>` for threefry2x32, `key<rbg>` or
     `key<urbg>`) of `impl` (default: `jax_default_prng_impl`) from an integer seed."""
     impl = resolve_impl(impl)
-    return PRNGKeyArray(prng.seed_data(seed, "key", impl.key_shape[0]), impl)
+    return PRNGKeyArray(prng.seed_data(seed, "key", impl), impl)
 
 
 def PRNGKey(seed, *, impl=None):
     """A raw PRNG key, uint32 data of shape (2,) (threefry2x32) or (4,) (rbg, unsafe_rbg), from
     an integer seed."""
-    return prng.seed_data(seed, "PRNGKey", resolve_impl(impl).key_shape[0])
-
-
-@jit(static_argnums=1)
-def _split(data, shape):
-    return prng.split(data, shape)
+    return unwrap_traced(prng.seed_data(seed, "PRNGKey", resolve_impl(impl)))
 
 
 @keyed
@@ -60,19 +56,14 @@ def split(key, num=2):
         )
     shape = (num,) if scalar else num  # a traced count: canonical_shape names it
     shape = canonical_shape(shape, "split")
-    return wrap_result(_split(data, shape), typed)
-
-
-@jit
-def _fold_in(data, message):
-    return prng.fold_in(data, message)
+    return wrap_result(prng.split(data, shape), typed)
 
 
 @keyed
 def fold_in(key, data):
     """A new key from `key` and a 32-bit integer scalar `data`."""
     key_data, typed = check_key("fold_in", key)
-    return wrap_result(_fold_in(key_data, _message(data)), typed)
+    return wrap_result(prng.fold_in(key_data, _message(data)), typed)
 
 
 def _message(data):
@@ -100,11 +91,6 @@ def _message(data):
     return lax.convert_element_type(data, dtypes.uint32)
 
 
-@jit(static_argnums=(1, 2))
-def _bits(data, bit_width, shape):
-    return prng.bits(data, bit_width, shape)
-
-
 @keyed
 def bits(key, shape=(), dtype=None):
     """Uniform random bits as unsigned integers of `dtype` (the default uint: uint32, or uint64
@@ -116,7 +102,7 @@ def bits(key, shape=(), dtype=None):
         raise MeshjitValueError(
             f"dtype argument to `bits` must be an unsigned int dtype, got {dtype}"
         )
-    return _bits(data, dtype.itemsize * 8, canonical_shape(shape, "bits"))
+    return prng.bits(data, dtype.itemsize * 8, canonical_shape(shape, "bits"))
 
 
 @keyed

@@ -28,11 +28,20 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batching_rules,
+    lowering_rules,
+    sharding_rules,
+)
+from meshjit.compiler.ir.sharding_rules import same_as_first
 from meshjit.compiler.jit import key_reuse
 from meshjit.compiler.jit.api import ShapeDtypeStruct
+from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.numpy.util import aval_of, register_opaque_array
 from meshjit.compiler.trace.array_methods import IMMUTABLE
-from meshjit.compiler.trace.tracing import Tracer
+from meshjit.compiler.trace.tracing import Tracer, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
 
 
@@ -46,6 +55,9 @@ class PRNGImpl:
 
     def __repr__(self):
         return f"PRNGImpl({self.name!r})"
+
+    def __str__(self):  # as a jaxpr shows it in a param (`random_wrap[impl=fry]`)
+        return self.tag
 
 
 IMPLS = {
@@ -116,6 +128,16 @@ class KeyDType:
         return PRNGKeyArray(data, self.impl)
 
 
+def mark_key_data(data: Tracer, impl: PRNGImpl) -> None:
+    """Marks traced key data as typed keys of `impl` (its aval prints `key<fry>[...]`, as the
+    keys JAX traces do): the data of every PRNGKeyArray made while tracing (a jit argument, a
+    scan carry, an index of keys)."""
+    var = data._var
+    aval = var.aval
+    if aval.key is None and aval.dtype == dtypes.uint32 and aval.shape[-1:] == impl.key_shape:
+        var.aval = aval.with_key(KEY_DTYPES[impl.name].name)
+
+
 def is_key_dtype(dtype) -> bool:
     return isinstance(dtype, KeyDType)
 
@@ -147,6 +169,8 @@ class PRNGKeyArray:
     __array_priority__ = 100
 
     def __init__(self, data, impl: PRNGImpl = IMPLS["threefry2x32"]):
+        if type(data) is Tracer:
+            mark_key_data(data, impl)
         self._data = data  # unchecked: pytree unflattening passes placeholders too
         self._impl = impl
         self._consumed = False  # drawn from, under jax_debug_key_reuse (jit/key_reuse.py)
@@ -344,6 +368,66 @@ register_opaque_array(
 )
 
 
+# ---------------------------------------------------------------------------------------------
+# random_wrap and random_unwrap: raw key data to typed keys and back (JAX's primitives). Typed
+# keys are their uint32 data here, so both are the identity on it; random_wrap's result is
+# marked as keys (its aval prints `key<fry>[]`), random_unwrap's is plain data.
+
+random_wrap_p = Primitive("random_wrap")
+random_unwrap_p = Primitive("random_unwrap")
+
+
+@abstract_eval_rules.register(random_wrap_p)
+def _random_wrap_abstract_eval(data, *, impl: PRNGImpl):
+    if data.dtype != dtypes.uint32 or data.shape[-1:] != impl.key_shape:
+        raise MeshjitTypeError(
+            f"random_wrap of {impl.name} keys takes uint32 data whose shape ends in "
+            f"{impl.key_shape}, got {data.str_short()}"
+        )
+    return data.strip_weak_type().with_key(KEY_DTYPES[impl.name].name)
+
+
+@abstract_eval_rules.register(random_unwrap_p)
+def _random_unwrap_abstract_eval(data):
+    return data.with_key(None)
+
+
+def _key_data_identity(ctx, data, **params):
+    return data
+
+
+def _front_batched(prim: Primitive):
+    """Batching of a primitive on key data: the mapped axis moved in front of the keys' (the
+    trailing word dimension stays last)."""
+
+    def rule(args, dims, **params):
+        (data,), (dim,) = args, dims
+        return prim.bind(moveaxis(data, dim, 0), **params), 0
+
+    return rule
+
+
+for _prim in (random_wrap_p, random_unwrap_p):
+    lowering_rules.register(_prim, _key_data_identity)
+    batching_rules.register(_prim, _front_batched(_prim))
+    sharding_rules.register(_prim, same_as_first)
+
+
+def wrap_traced(data, impl: PRNGImpl):
+    """Raw key data as keys of `impl` while tracing (`random_wrap`, as JAX's key check shows
+    it); outside a trace, or data that is keys already (a sampler's own), the data itself."""
+    if current_trace() is None or getattr(aval_of(data), "key", None) is not None:
+        return data
+    return random_wrap_p.bind_internal(data, impl=impl)
+
+
+def unwrap_traced(data):
+    """Keys' data as raw key data while tracing (`random_unwrap`); outside a trace itself."""
+    if current_trace() is None or getattr(aval_of(data), "key", None) is None:
+        return data
+    return random_unwrap_p.bind_internal(data)
+
+
 def _not_an_array(keys: PRNGKeyArray, what: str, jax_words: str = "") -> MeshjitTypeError:
     dims = ",".join(map(str, keys.shape))
     return KeyArrayAsArrayError(
@@ -384,6 +468,7 @@ def check_key(name: str, key, *, allow_batched: bool = False):
     else:
         data, typed = key, False
         _check_raw_key_data(name, key)
+        data = wrap_traced(data, default_impl())
     shape = tuple(aval_of(data).shape[:-1])
     if shape and not allow_batched:
         shown = shape if typed else tuple(aval_of(data).shape)  # JAX shows raw keys' data
@@ -428,7 +513,7 @@ def _check_raw_key_data(name: str, data) -> None:
 
 def wrap_result(data, typed: bool):
     """Keys of the kind the caller gave: typed (of the running implementation), or raw data."""
-    return PRNGKeyArray(data, default_impl()) if typed else data
+    return PRNGKeyArray(data, default_impl()) if typed else unwrap_traced(data)
 
 
 def key_data(keys):
@@ -440,7 +525,7 @@ def key_data(keys):
             f"dtype attributes. Got {keys}"
         )
     data, _ = check_key("key_data", keys, allow_batched=True)
-    return data
+    return unwrap_traced(data)
 
 
 def _typed_data_words(keys, impl) -> str:
@@ -469,7 +554,7 @@ def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
         )
     with prng_impl_scope(impl.name):
         _check_raw_key_data("wrap_key_data", key_bits_array)
-    return PRNGKeyArray(key_bits_array, impl)
+    return PRNGKeyArray(wrap_traced(key_bits_array, impl), impl)
 
 
 @keyed

@@ -19,6 +19,7 @@ the public wrappers in `api` run them under jit.
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -26,12 +27,28 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ShapedArray, register_pp_params
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batching_rules,
+    lowering_rules,
+    sharding_rules,
+)
 from meshjit.compiler.ir.shape_poly import is_constant_shape
+from meshjit.compiler.ir.sharding_rules import spec_of
+from meshjit.compiler.lax.ad_util import inline
+from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.numpy.util import aval_of
-from meshjit.compiler.random.keys import default_impl, is_typed_key
+from meshjit.compiler.random.keys import (
+    KEY_DTYPES,
+    PRNGImpl,
+    default_impl,
+    is_typed_key,
+)
 from meshjit.compiler.random.threefry import threefry2x32
 from meshjit.compiler.runtime.device_put import device_put
-from meshjit.compiler.trace.tracing import Tracer, current_trace, not_numeric_words
+from meshjit.compiler.trace.tracing import current_trace, not_numeric_words
 
 UINT_DTYPES = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint64}
 _U32_MASK = 0xFFFFFFFF
@@ -80,17 +97,19 @@ def _hash(data, shape: tuple):
 
 def split(data, shape: tuple):
     """`prod(shape)` new keys from each key of `data`: data of shape `(*batch, *shape, words)`."""
-    return _IMPL_OPS[default_impl().name][0](data, shape)
+    return random_split_p.bind_internal(data, shape=tuple(shape), impl=default_impl())
 
 
 def fold_in(data, message):
     """The key made by folding the uint32 scalar `message` into each key of `data`."""
-    return _IMPL_OPS[default_impl().name][1](data, message)
+    return random_fold_in_p.bind_internal(data, message, impl=default_impl())
 
 
 def bits(data, bit_width: int, shape: tuple):
     """Uniform random unsigned integers of `bit_width` bits, of shape `(*batch, *shape)`."""
-    return _IMPL_OPS[default_impl().name][2](data, bit_width, shape)
+    return random_bits_p.bind_internal(
+        data, bit_width=bit_width, shape=tuple(shape), impl=default_impl()
+    )
 
 
 def _threefry_split(data, shape: tuple):
@@ -186,26 +205,165 @@ _IMPL_OPS = {  # name -> (split, fold_in, bits)
 
 
 # ---------------------------------------------------------------------------------------------
+# The primitives, as JAX's: random_bits, random_split, random_fold_in and random_seed on key
+# data (typed keys are their uint32 data here: `(*keys, words)`), each lowered as its
+# implementation's ops above. Their `impl` param (hidden in the printed jaxpr: JAX's keys carry
+# it in their dtype) names the implementation.
+
+random_bits_p = Primitive("random_bits")
+random_split_p = Primitive("random_split")
+random_fold_in_p = Primitive("random_fold_in")
+random_seed_p = Primitive("random_seed")
+
+
+def _keys_aval(shape: tuple, impl: PRNGImpl) -> ShapedArray:
+    return ShapedArray(shape, dtypes.uint32).with_key(KEY_DTYPES[impl.name].name)
+
+
+def _check_key_data(name: str, keys, impl: PRNGImpl) -> None:
+    if keys.dtype != dtypes.uint32 or keys.shape[-1:] != impl.key_shape:
+        raise MeshjitTypeError(
+            f"{name} takes {impl.name} key data (uint32, shape ending in {impl.key_shape}), got "
+            f"{keys.str_short()}"
+        )
+
+
+@abstract_eval_rules.register(random_bits_p)
+def _random_bits_abstract_eval(keys, *, bit_width: int, shape: tuple, impl: PRNGImpl):
+    _check_key_data("random_bits", keys, impl)
+    return ShapedArray((*keys.shape[:-1], *shape), UINT_DTYPES[bit_width])
+
+
+@abstract_eval_rules.register(random_split_p)
+def _random_split_abstract_eval(keys, *, shape: tuple, impl: PRNGImpl):
+    _check_key_data("random_split", keys, impl)
+    return _keys_aval((*keys.shape[:-1], *shape, *impl.key_shape), impl)
+
+
+@abstract_eval_rules.register(random_fold_in_p)
+def _random_fold_in_abstract_eval(keys, msgs, *, impl: PRNGImpl):
+    _check_key_data("random_fold_in", keys, impl)
+    if msgs.dtype != dtypes.uint32 or msgs.shape not in ((), keys.shape[:-1]):
+        raise MeshjitTypeError(
+            f"random_fold_in folds uint32 scalars (one per key) into keys, got "
+            f"{msgs.str_short()} for {keys.str_short()}"
+        )
+    return _keys_aval(keys.shape, impl)
+
+
+@abstract_eval_rules.register(random_seed_p)
+def _random_seed_abstract_eval(seeds, *, impl: PRNGImpl):
+    if not dtypes.is_int(seeds.dtype):
+        raise MeshjitTypeError(f"PRNG key seed must be an integer; got {seeds.str_short()}")
+    return _keys_aval((*seeds.shape, *impl.key_shape), impl)
+
+
+def _fold_in_impl(keys, msgs, *, impl: PRNGImpl):
+    batch = tuple(aval_of(keys).shape[:-1])
+    if batch and not aval_of(msgs).shape:
+        msgs = lax.broadcast_in_dim(msgs, batch, ())
+    return _IMPL_OPS[impl.name][1](keys, msgs)
+
+
+def _seed_impl(seeds, *, impl: PRNGImpl):
+    """JAX's key data of integer seeds: (hi, lo) 32-bit halves of each (hi 0 for a 32-bit
+    seed, which is sign-extended first when narrower), twice for a four-word key."""
+    aval = aval_of(seeds)
+    if not dtypes.is_unsigned(aval.dtype) and aval.dtype.itemsize < 4:
+        seeds = lax.convert_element_type(seeds, dtypes.int32)
+    last = (aval.ndim,)
+    lo = lax.expand_dims(lax.convert_element_type(seeds, dtypes.uint32), last)
+    if aval.dtype.itemsize == 8:
+        high = lax.shift_right_logical(seeds, np.array(32, aval.dtype))
+        hi = lax.expand_dims(lax.convert_element_type(high, dtypes.uint32), last)
+    else:
+        hi = lax.full((*aval.shape, 1), 0, dtypes.uint32)
+    pair = lax.concatenate([hi, lo], aval.ndim)
+    return pair if impl.key_shape[0] == 2 else lax.concatenate([pair, pair], aval.ndim)
+
+
+def _lowered(impl_fun):
+    def rule(ctx, *operands, **params):
+        (out,) = inline(ctx, lambda *xs: [impl_fun(*xs, **params)], operands, ctx.avals_in)
+        return out
+
+    return rule
+
+
+lowering_rules.register(
+    random_bits_p,
+    _lowered(
+        lambda keys, *, bit_width, shape, impl: _IMPL_OPS[impl.name][2](keys, bit_width, shape)
+    ),
+)
+lowering_rules.register(
+    random_split_p, _lowered(lambda keys, *, shape, impl: _IMPL_OPS[impl.name][0](keys, shape))
+)
+lowering_rules.register(random_fold_in_p, _lowered(_fold_in_impl))
+lowering_rules.register(random_seed_p, _lowered(_seed_impl))
+
+
+def _keys_front_rule(prim: Primitive):
+    """Batching of a primitive on one operand of keys (or seeds): the mapped axis in front."""
+
+    def rule(args, dims, **params):
+        (x,), (dim,) = args, dims
+        return prim.bind(moveaxis(x, dim, 0), **params), 0
+
+    batching_rules.register(prim, rule)
+
+
+for _prim in (random_bits_p, random_split_p, random_seed_p):
+    _keys_front_rule(_prim)
+
+
+@batching_rules.register(random_fold_in_p)
+def _random_fold_in_batching(args, dims, *, impl: PRNGImpl):
+    keys, msgs = all_to_front(args, dims, size_of(args, dims))
+    batch = tuple(aval_of(keys).shape[:-1])
+    if aval_of(msgs).shape != batch:  # one message per key of a batched key array
+        msgs = lax.broadcast_in_dim(msgs, batch, tuple(range(aval_of(msgs).ndim)))
+    return random_fold_in_p.bind(keys, msgs, impl=impl), 0
+
+
+def _keys_sharding(out, keys, *rest, seeds: bool = False, **params):
+    """The keys' (or seeds') dimensions keep their sharding; drawn, split and word dimensions
+    are replicated."""
+    spec = spec_of(keys) if seeds else spec_of(keys)[:-1]
+    return (*spec, *(None,) * (len(out.shape) - len(spec)))
+
+
+sharding_rules.register(random_seed_p, functools.partial(_keys_sharding, seeds=True))
+for _prim in (random_bits_p, random_split_p, random_fold_in_p):
+    sharding_rules.register(_prim, _keys_sharding)
+    register_pp_params(_prim, lambda eqn, _: {k: v for k, v in eqn.params.items() if k != "impl"})
+
+
+# ---------------------------------------------------------------------------------------------
 # Seeds.
 
 
-def seed_data(seed, ctor_name: str, words: int = 2):
-    """The key data JAX makes from an integer seed: (hi, lo), the two 32-bit halves of a 64-bit
-    seed (x64 on), or (0, seed mod 2**32) for a 32-bit one (every seed with x64 off); a key of
-    4 `words` (rbg) holds that pair twice."""
+def seed_data(seed, ctor_name: str, impl: PRNGImpl):
+    """The key data of `impl` JAX makes from an integer seed: (hi, lo), the two 32-bit halves of
+    a 64-bit seed (x64 on), or (0, seed mod 2**32) for a 32-bit one (every seed with x64 off); a
+    key of 4 words (rbg) holds that pair twice. While tracing, `random_seed` makes it (marked as
+    keys of `impl`), as JAX's jaxprs show."""
+    words = impl.key_shape[0]
     if isinstance(seed, (bool, int)) and not isinstance(seed, np.generic):
         if not -(2**63) <= seed < 2**63:
             raise MeshjitOverflowError(  # JAX's OverflowError
                 f"{ctor_name}: the seed {seed} does not fit in a 64-bit integer (Python int too "
                 "large to convert to C long)"
             )
+        int_type = np.int64 if dtypes.x64_enabled else np.int32
+        info = np.iinfo(int_type)
+        if current_trace() is not None and info.min <= seed <= info.max:
+            return random_seed_p.bind_internal(int_type(seed), impl=impl)
         return _concrete_key(seed, dtypes.x64_enabled, words)
     aval = _seed_aval(seed, ctor_name)
-    wide = aval.dtype.itemsize == 8
-    if type(seed) is Tracer:
-        pair = _traced_seed(seed, aval.dtype, wide)
-        return pair if words == 2 else lax.concatenate([pair, pair], 0)
-    return _concrete_key(int(np.asarray(seed).item()), wide, words)
+    if current_trace() is not None:
+        return random_seed_p.bind_internal(seed, impl=impl)
+    return _concrete_key(int(np.asarray(seed).item()), aval.dtype.itemsize == 8, words)
 
 
 def _seed_aval(seed, ctor_name: str):
@@ -236,17 +394,4 @@ def _seed_aval(seed, ctor_name: str):
 def _concrete_key(seed: int, wide: bool, words: int):
     hi = (seed >> 32) & _U32_MASK if wide else 0
     data = np.array([hi, seed & _U32_MASK] * (words // 2), dtypes.uint32)
-    if current_trace() is not None:
-        return data
-    return device_put(data)
-
-
-def _traced_seed(seed, dtype, wide: bool):
-    if not dtypes.is_unsigned(dtype) and dtype.itemsize < 4:
-        seed = lax.convert_element_type(seed, dtypes.int32)  # sign-extended, as JAX promotes
-    lo = lax.reshape(lax.convert_element_type(seed, dtypes.uint32), (1,))
-    if not wide:
-        return lax.concatenate([np.zeros(1, dtypes.uint32), lo], 0)
-    high = lax.shift_right_logical(seed, np.array(32, dtype))
-    hi = lax.reshape(lax.convert_element_type(high, dtypes.uint32), (1,))
-    return lax.concatenate([hi, lo], 0)
+    return data if current_trace() is not None else device_put(data)

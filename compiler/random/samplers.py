@@ -18,6 +18,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
+from meshjit.compiler.numpy.elementwise import clip
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random import prng
 from meshjit.compiler.random.keys import check_key, keyed
@@ -53,15 +54,23 @@ def split2(data):
 
 
 def uniform_body(data, minval, maxval, shape: tuple, dtype):
-    """Uniform floats of `shape` per key of `data` (shaped `(*batch, 2)`)."""
+    """Uniform floats of `shape` per key of `data` (shaped `(*batch, 2)`): a call of the
+    jitted `_uniform`, as JAX's samplers call `uniform`."""
+    return _uniform(data, minval, maxval, shape, dtype)
+
+
+@jit(static_argnums=(3, 4))
+def _uniform(data, minval, maxval, shape, dtype):
     info = finfo(dtype)
     nbits, nmant = info.bits, info.nmant
     rng_bits = 8 if nmant < 8 else nbits
     uint = prng.UINT_DTYPES[nbits]
-    bits = prng.bits(data, rng_bits, shape)
-    shape = param_shape(bits)
-    minval = broadcast_to_rank(lax.convert_element_type(minval, dtype), len(shape))
-    maxval = broadcast_to_rank(lax.convert_element_type(maxval, dtype), len(shape))
+    draw, shape = shape, (*aval_of(data).shape[:-1], *shape)  # the draws of every key
+    minval = lax.convert_element_type(minval, dtype)
+    maxval = lax.convert_element_type(maxval, dtype)
+    minval = broadcast_to_rank(minval, len(shape))
+    maxval = broadcast_to_rank(maxval, len(shape))
+    bits = prng.bits(data, rng_bits, draw)
     if rng_bits != nbits:
         bits = lax.convert_element_type(bits, uint)
     float_bits = lax.shift_right_logical(bits, np.array(rng_bits - nmant, uint))
@@ -70,11 +79,6 @@ def uniform_body(data, minval, maxval, shape: tuple, dtype):
     floats = lax.sub(lax.bitcast_convert_type(float_bits, dtype), np.array(1.0, dtype))
     scaled = lax.add(lax.mul(floats, lax.sub(maxval, minval)), minval)
     return lax.max(minval, lax.reshape(scaled, shape))
-
-
-@jit(static_argnums=(3, 4))
-def _uniform(data, minval, maxval, shape, dtype):
-    return uniform_body(data, minval, maxval, shape, dtype)
 
 
 @keyed
@@ -93,14 +97,21 @@ _SQRT2 = math.sqrt(2.0)
 
 
 def normal_body(data, shape: tuple, dtype):
-    lo = np.nextafter(np.array(-1.0, dtype), np.array(0.0, dtype), dtype=dtype)
-    u = uniform_body(data, lo, np.array(1.0, dtype), shape, dtype)
-    return lax.mul(np.array(_SQRT2, dtype), lax.erf_inv(u))
+    """Standard normal floats: a call of the jitted `_normal`, as JAX's samplers call
+    `normal`."""
+    return _normal(data, shape, dtype)
 
 
 @jit(static_argnums=(1, 2))
 def _normal(data, shape, dtype):
-    return normal_body(data, shape, dtype)
+    return _normal_real(data, shape, dtype)
+
+
+@jit(static_argnums=(1, 2))
+def _normal_real(data, shape, dtype):
+    lo = np.nextafter(np.array(-1.0, dtype), np.array(0.0, dtype), dtype=dtype)
+    u = uniform_body(data, lo, np.array(1.0, dtype), shape, dtype)
+    return lax.mul(np.array(_SQRT2, dtype), lax.erf_inv(u))
 
 
 @keyed
@@ -135,8 +146,8 @@ def inexact_normal_body(data, shape: tuple, dtype):
 def _complex_normal(data, shape, dtype):
     key_re, key_im = (lax.index_in_dim(k, 0, keepdims=False) for k in _halves(data))
     part = dtypes.real_dtype(dtype)
-    re = lax.convert_element_type(_normal(key_re, shape, part), dtype)
-    im = lax.convert_element_type(_normal(key_im, shape, part), dtype)
+    re = lax.convert_element_type(_normal_real(key_re, shape, part), dtype)
+    im = lax.convert_element_type(_normal_real(key_im, shape, part), dtype)
     return lax.div(lax.add(re, lax.mul(np.array(1j, dtype), im)), np.array(_SQRT2, dtype))
 
 
@@ -163,15 +174,7 @@ def _truncated_normal(data, lower, upper, shape, dtype):
     out = lax.mul(sqrt2, lax.erf_inv(u))
     lo = lax.nextafter(lax.stop_gradient(lower), np.array(np.inf, dtype))
     hi = lax.nextafter(lax.stop_gradient(upper), np.array(-np.inf, dtype))
-    return _minimum(hi, _maximum(lo, out))
-
-
-def _maximum(x, y):
-    return broadcasting(lax.max, x, y)
-
-
-def _minimum(x, y):
-    return broadcasting(lax.min, x, y)
+    return clip(out, lo, hi)  # jnp.clip, as JAX's
 
 
 def broadcasting(op, x, y):
@@ -260,8 +263,8 @@ def _clip_integer(x, dtype):
     src = aval_of(x).dtype
     lo = max(dtypes.iinfo(dtype).min, dtypes.iinfo(src).min)
     hi = min(dtypes.iinfo(dtype).max, dtypes.iinfo(src).max)
-    x = lax.max(np.array(lo, src), x)
-    x = lax.min(np.array(hi, src), x)
+    const = int if aval_of(x).weak_type else (lambda v: np.array(v, src))  # JAX's lax._const
+    x = clip(x, const(lo), const(hi))  # jnp.clip, as JAX's
     return lax.convert_element_type(x, dtype)
 
 
@@ -283,8 +286,8 @@ def randint_body(data, minval, maxval, shape, dtype):
     minval, maxval = _as_int(minval), _as_int(maxval)
     top = _clip_integer(np.array(dtypes.iinfo(dtype).max, dtype), aval_of(maxval).dtype)
     maxval_out_of_range = lax.gt(maxval, top)
-    minval = broadcast_to_rank(_clip_integer(minval, dtype), len(shape))
-    maxval = broadcast_to_rank(_clip_integer(maxval, dtype), len(shape))
+    minval, maxval = _clip_integer(minval, dtype), _clip_integer(maxval, dtype)
+    minval, maxval = broadcast_to_rank(minval, len(shape)), broadcast_to_rank(maxval, len(shape))
     nbits = dtypes.iinfo(dtype).bits
     k1, k2 = split2(data)
     higher_bits = prng.bits(k1, nbits, shape)
@@ -293,9 +296,7 @@ def randint_body(data, minval, maxval, shape, dtype):
     one = np.array(1, unsigned)
     span = lax.convert_element_type(lax.sub(maxval, minval), unsigned)
     span = _select(lax.le(maxval, minval), lax.full(param_shape(span), one), span)
-    grow = lax.bitwise_and(
-        broadcast_to_rank(maxval_out_of_range, len(shape)), lax.gt(maxval, minval)
-    )
+    grow = lax.bitwise_and(maxval_out_of_range, lax.gt(maxval, minval))
     span = _select(grow, lax.add(span, one), span)
     multiplier = lax.rem(np.array(2 ** (nbits // 2), unsigned), span)
     multiplier = lax.rem(lax.mul(multiplier, multiplier), span)

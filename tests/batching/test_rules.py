@@ -227,7 +227,7 @@ def test_the_cases_cover_the_lax_families():
         "sort",
         "cumsum",
         "reduce_window_sum",
-        "threefry2x32",
+        "random_bits",
         "pad",
     ):
         assert name in seen, name

@@ -816,3 +816,40 @@ def test_jvp_of_a_scan_over_a_while_loop():
         ValueError, match="Reverse-mode differentiation does not work for lax.while"
     ):
         meshjit.grad(lambda k: _newton_sqrt_scan(k, xs)[0])(k)
+
+
+def test_switch_clamps_a_concrete_index_in_the_jaxpr_as_jax():
+    """Under a trace, a Python int index is clamped by a `clamp` of literals (JAX 0.10.2's
+    text, recorded); eagerly it picks its branch, clamped too."""
+    f = lambda s: meshjit.lax.switch(5, [jnp.sin, jnp.cos, jnp.tanh], s)  # noqa: E731
+    assert str(meshjit.make_jaxpr(f)(0.5)) == (
+        "{ lambda ; a:f32[]. let\n    b:i32[] = clamp 0:i32[] 5:i32[] 2:i32[]\n    c:f32[] = cond[\n"
+        "      branches=(\n        { lambda ; d:f32[]. let e:f32[] = sin d in (e,) }\n"
+        "        { lambda ; f:f32[]. let g:f32[] = cos f in (g,) }\n"
+        "        { lambda ; h:f32[]. let i:f32[] = tanh h in (i,) }\n      )\n    ] b a\n"
+        "  in (c,) }"
+    )
+    assert float(f(0.5)) == pytest.approx(np.tanh(0.5))
+    assert float(meshjit.jit(f)(0.5)) == pytest.approx(np.tanh(0.5))
+
+
+def test_vmap_of_cond_with_a_mapped_index_selects_as_jax():
+    """A mapped predicate runs each branch on its operands where it is taken and on their
+    stop_gradient elsewhere, then a select_n of the index (JAX 0.10.2's text, recorded): a
+    branch not taken sends no gradient (its sqrt of a negative number no NaN)."""
+    v = np.linspace(0.1, 1.0, 5, dtype=np.float32)
+    f = meshjit.vmap(lambda s: lax.cond(s > 0.5, jnp.sin, jnp.cos, s))
+    assert str(meshjit.make_jaxpr(f)(v)) == (
+        "{ lambda ; a:f32[5]. let\n    b:bool[5] = gt a 0.5:f32[]\n"
+        "    c:i32[5] = convert_element_type[new_dtype=int32 weak_type=False] b\n"
+        "    d:bool[5] = eq c 0:i32[]\n    e:f32[5] = stop_gradient a\n"
+        "    f:f32[5] = select_n d e a\n    g:f32[5] = cos f\n    h:bool[5] = eq c 1:i32[]\n"
+        "    i:f32[5] = stop_gradient a\n    j:f32[5] = select_n h i a\n    k:f32[5] = sin j\n"
+        "    l:f32[5] = select_n c g k\n  in (l,) }"
+    )
+    np.testing.assert_allclose(f(v), np.where(v > 0.5, np.sin(v), np.cos(v)), rtol=1e-6)
+    branchy = lambda s: lax.cond(s > 0.5, lambda t: jnp.sqrt(t - 0.5), lambda t: t * 2, s)  # noqa: E731
+    grads = meshjit.grad(lambda w: meshjit.vmap(branchy)(w).sum())(v)
+    np.testing.assert_allclose(
+        grads, [2.0, 2.0, 2.236067771911621, 0.9534626007080078, 0.7071067690849304], rtol=1e-6
+    )

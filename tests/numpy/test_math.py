@@ -1,6 +1,5 @@
 """Elementwise math (unary, binary, comparisons, special values) against NumPy."""
 
-
 import ml_dtypes
 import numpy as np
 import pytest
@@ -198,7 +197,6 @@ def test_isclose_allclose_array_equal_match_numpy():
     assert jnp.isclose(np.int32(3), 3.0000001)
 
 
-
 # jnp.hypot as JAX's jitted hypot: one program, so XLA rounds it as JAX's (op by op, 54 of 5000
 # float32 values over six decades were 1-2 ulp off).
 HYPOT_HARNESS = (
@@ -220,3 +218,33 @@ hypot_jax = oracle_fixture(HYPOT_CASES, HYPOT_HARNESS)
 def test_hypot_bits_as_jax(hypot_jax, case):
     assert_as_jax(hypot_jax, HYPOT_HARNESS, case)
     assert jnp.hypot(3.0, 4.0).weak_type and not jnp.hypot(np.float32(3.0), 4).weak_type
+
+
+def test_nan_to_num_is_jaxs_jit():
+    """JAX's jitted nan_to_num, a given posinf its operand (JAX 0.10.2's text, recorded)."""
+    x = np.array([np.nan, -np.inf, np.inf, 1.5], np.float32)
+    got = str(meshjit.make_jaxpr(lambda v: jnp.nan_to_num(v, posinf=9.0))(x))
+    want = [
+        "let _where = { lambda ; a:bool[4] b:f32[] c:f32[4]. let",
+        "    d:f32[4] = broadcast_in_dim b",
+        "    e:f32[4] = select_n a c d",
+        "  in (e,) } in",
+        "{ lambda ; f:f32[4]. let",
+        "    g:f32[4] = jit[",
+        "      name=nan_to_num",
+        "      jaxpr={ lambda ; f:f32[4] h:f32[]. let",
+        "          i:bool[4] = ne f f",
+        "          j:f32[4] = jit[name=_where jaxpr=_where] i 0.0:f32[] f",
+        "          k:bool[4] = eq j inf:f32[]",
+        "          l:f32[] = convert_element_type[new_dtype=float32 weak_type=False] h",
+        "          m:f32[4] = jit[name=_where jaxpr=_where] k l j",
+        "          n:bool[4] = eq m -inf:f32[]",
+        "          g:f32[4] = jit[name=_where jaxpr=_where] n -3.4028234663852886e+38:f32[]",
+        "            m",
+        "        in (g,) }",
+        "    ] f 9.0:f32[]",
+        "  in (g,) }",
+    ]
+    assert got == "\n".join(want)
+    expected = [2.0, np.finfo(np.float32).min, 9.0, 1.5]
+    np.testing.assert_array_equal(jnp.nan_to_num(x, nan=2.0, posinf=9.0), expected)

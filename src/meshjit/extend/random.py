@@ -16,7 +16,7 @@ unsafe_rbg_prng_impl = IMPLS["unsafe_rbg"]
 def random_seed(seeds, impl) -> PRNGKeyArray:
     """A typed key of `impl` seeded with the integer `seeds`."""
     impl = resolve_impl(impl)
-    return PRNGKeyArray(seed_data(seeds, "random_seed", impl.key_shape[0]), impl)
+    return PRNGKeyArray(seed_data(seeds, "random_seed", impl), impl)
 
 
 def seed_with_impl(impl, seed) -> PRNGKeyArray:

@@ -91,12 +91,15 @@ def while_pred(x):
 lower(while_pred, sds((8,)))
 
 
-# TEST: a mapped predicate: both branches run, then a select (no stablehlo.case).
+# TEST: a mapped predicate: both branches run (as JAX's, each on its operands where the index
+# picks it and on their stop_gradient elsewhere: one value), then a select (no stablehlo.case).
 # CHECK-LABEL: module @jit_cond_pred
 # CHECK-NOT: stablehlo.case
-# CHECK-DAG: %[[F:.*]] = stablehlo.cosine %arg1 : tensor<8x3xf32>
-# CHECK-DAG: %[[T:.*]] = stablehlo.sine %arg1 : tensor<8x3xf32>
-# CHECK: stablehlo.select %{{.*}}, %[[T]], %[[F]] : tensor<8x3xi1>, tensor<8x3xf32>
+# CHECK: %[[GF:.*]] = stablehlo.select %{{.*}}, %arg1, %arg1 : tensor<8x3xi1>, tensor<8x3xf32>
+# CHECK: %[[F:.*]] = stablehlo.cosine %[[GF]] : tensor<8x3xf32>
+# CHECK: %[[GT:.*]] = stablehlo.select %{{.*}}, %arg1, %arg1 : tensor<8x3xi1>, tensor<8x3xf32>
+# CHECK: %[[T:.*]] = stablehlo.sine %[[GT]] : tensor<8x3xf32>
+# CHECK: stablehlo.select %{{.*}}, %[[F]], %[[T]] : tensor<8x3xi1>, tensor<8x3xf32>
 def cond_pred(p, x):
     return vmap(lambda q, a: lax.cond(q > 0, jnp.sin, jnp.cos, a))(p, x)
 

@@ -15,9 +15,10 @@ raw_key = meshjit.ShapeDtypeStruct((2,), np.uint32)
 
 # TEST: bits: the counters are one iota per dimension times its stride (so any sharding of the
 # result partitions them), hashed by threefry2x32 under the key's two words (unrolled: the key
-# schedule's third word is k1 ^ k2 ^ 0x1BD11BDA, the first rotation is by 13).
+# schedule's third word is k1 ^ k2 ^ 0x1BD11BDA, the first rotation is by 13); random_bits is
+# one primitive, as JAX's, lowered inline (no function of its own).
 # CHECK-LABEL: module @jit_draw_bits
-# CHECK: func.func private @_bits(%[[KEY:.*]]: tensor<2xui32>) -> tensor<3x4xui32>
+# CHECK: func.func public @main(%[[KEY:.*]]: tensor<2xui32>) -> (tensor<3x4xui32>
 # CHECK-DAG: %[[K1:.*]] = stablehlo.reshape %{{.*}} : (tensor<1xui32>) -> tensor<ui32>
 # CHECK-DAG: %[[COLS:.*]] = stablehlo.iota dim = 1 : tensor<3x4xui32>
 # CHECK-DAG: %[[ROWS:.*]] = stablehlo.iota dim = 0 : tensor<3x4xui32>
@@ -38,7 +39,7 @@ lower(draw_bits, raw_key)
 
 # TEST: split hashes the counters 0..num-1 and stacks the two hashes as the new keys' words.
 # CHECK-LABEL: module @jit_split_two
-# CHECK: func.func private @_split(%{{.*}}: tensor<2xui32>) -> tensor<2x2xui32>
+# CHECK: func.func public @main(%{{.*}}: tensor<2xui32>) -> (tensor<2x2xui32>
 # CHECK: stablehlo.iota dim = 0 : tensor<2xui32>
 # CHECK: %[[A:.*]] = stablehlo.broadcast_in_dim %{{.*}}, dims = [0] : (tensor<2xui32>) -> tensor<2x1xui32>
 # CHECK: %[[B:.*]] = stablehlo.broadcast_in_dim %{{.*}}, dims = [0] : (tensor<2xui32>) -> tensor<2x1xui32>

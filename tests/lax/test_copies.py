@@ -1,0 +1,47 @@
+"""`copy` is JAX's primitive: `jnp.copy`, `x.copy()` and `jnp.array(x)` of a traced value
+print `copy a` (`jnp.asarray` none), its transpose is a copy; printed jaxprs and values against
+JAX 0.10.2's."""
+
+import numpy as np
+import pytest
+
+from tests.support.jax_oracle import meshjit_results, oracle_fixture
+
+HARNESS = r"""
+A = np.linspace(-1.0, 1.0, 12, dtype=np.float32).reshape(3, 4)
+
+CASES = {
+    "copies": (lambda x: (jnp.copy(x), x.copy(), jnp.array(x), jnp.array(x, copy=True), jnp.asarray(x), jnp.array(x, copy=False)), (A,)),
+    "grad_copy": (jax.grad(lambda x: (jnp.copy(x) * x).sum()), (A,)),
+    "vmap_copy": (jax.vmap(lambda x: jnp.array(x) * 2), (A,)),
+    "values": (jax.jit(lambda x: (jnp.copy(x) + 1, jax.grad(lambda v: (jnp.array(v) ** 2).sum())(x), jax.vmap(jnp.copy, in_axes=1)(x))), (A,)),
+}
+
+
+def run_case(case, record):
+    fn, args = CASES[case]
+    if case == "values":
+        for i, leaf in enumerate(fn(*args)):
+            record(f"{case}{i}", leaf)
+        return
+    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
+"""
+
+CASES = ["copies", "grad_copy", "vmap_copy", "values"]
+
+jax_results = oracle_fixture(CASES, HARNESS)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_copy_jaxprs_and_values_are_jaxs(jax_results, case):
+    got = meshjit_results(HARNESS, case)
+    mine = lambda k: k == case or (k.startswith(case) and k[len(case) :].isdigit())
+    want = {k: v for k, v in jax_results.results().items() if mine(k)}
+    assert sorted(got) == sorted(want)
+    for key, value in want.items():
+        g, w = got[key][1], value[1]
+        if case == "values":
+            assert got[key][0] == value[0], key
+            np.testing.assert_array_equal(g, w, err_msg=key)
+        else:
+            assert str(g) == str(w), f"meshjit:\n{g}\nJAX:\n{w}"

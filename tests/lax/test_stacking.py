@@ -1,0 +1,48 @@
+"""`stack` and `unstack` are JAX's primitives (`jnp.stack` of a list, `lax.unstack`, their
+transposes of each other): printed jaxprs (vmap, grad) and values (jit, vmap, grad) against JAX
+0.10.2's, one compile per case."""
+
+import numpy as np
+import pytest
+
+from tests.support.jax_oracle import meshjit_results, oracle_fixture
+
+HARNESS = r"""
+A = np.arange(12, dtype=np.float32).reshape(3, 4)
+W = np.linspace(-1.0, 1.0, 72, dtype=np.float32).reshape(6, 12)
+
+CASES = {
+    "stacks": (lambda x: (jnp.stack([x, x]), jnp.stack([x, x * 2], axis=2), jnp.stack([x[0, 0], 1]), lax.unstack(x, 1)), (A,)),
+    "vmap_stack": (jax.vmap(lambda r, s: jnp.stack([r, s]), in_axes=(0, None)), (A, A[0])),
+    "grad_stack": (jax.grad(lambda x: (jnp.stack([x, x * 2], 1) * W.reshape(6, 2, 6)[:3, :, :4]).sum()), (A,)),
+    "values": (jax.jit(lambda x: (jnp.stack([x, x + 1], 1), jnp.stack([x, x.astype(np.int32)]), *lax.unstack(x, 1), jax.vmap(lambda r: jnp.stack([r, r[::-1]]), in_axes=1)(x), jax.grad(lambda v: (jnp.stack([v, v * 2], 1) * W.reshape(6, 2, 6)[:3, :, :4]).sum())(x), jax.grad(lambda v: sum(u.sum() * i for i, u in enumerate(lax.unstack(v, 1))))(x))), (A,)),
+}
+
+
+def run_case(case, record):
+    fn, args = CASES[case]
+    if case == "values":
+        for i, leaf in enumerate(fn(*args)):
+            record(f"{case}{i}", leaf)
+        return
+    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
+"""
+
+CASES = ["stacks", "vmap_stack", "grad_stack", "values"]
+
+jax_results = oracle_fixture(CASES, HARNESS)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_stack_jaxprs_and_values_are_jaxs(jax_results, case):
+    got = meshjit_results(HARNESS, case)
+    mine = lambda k: k == case or (k.startswith(case) and k[len(case) :].isdigit())
+    want = {k: v for k, v in jax_results.results().items() if mine(k)}
+    assert sorted(got) == sorted(want)
+    for key, value in want.items():
+        g, w = got[key][1], value[1]
+        if case == "values":
+            assert got[key][0] == value[0], key
+            np.testing.assert_array_equal(g, w, err_msg=key)
+        else:
+            assert str(g) == str(w), f"meshjit:\n{g}\nJAX:\n{w}"

@@ -1,0 +1,49 @@
+"""jax.nn functions whose printed jaxprs are JAX 0.10.2's: exact gelu ends in JAX's copy (a
+jnp.array of the result), elu compares before its inner where (JAX's argument order),
+logsumexp's shift is a lax.select, standardize is JAX's jit `standardize` taking only the
+arguments given (a default epsilon is a literal inside); values bit for bit."""
+
+import numpy as np
+import pytest
+
+from tests.support.jax_oracle import meshjit_results, oracle_fixture
+
+HARNESS = r"""
+A = np.linspace(-2.0, 2.0, 12, dtype=np.float32).reshape(3, 4)
+nn = jax.nn
+
+CASES = {
+    "gelu_elu_selu": (lambda x: (nn.gelu(x, approximate=False), nn.elu(x), nn.selu(x)), (A,)),
+    "logsumexp": (lambda x: (nn.logsumexp(x), nn.logsumexp(x, axis=1, keepdims=True)), (A,)),
+    "standardize": (lambda x: (nn.standardize(x), nn.standardize(x, axis=0, epsilon=1e-3, mean=x.mean(0, keepdims=True))), (A,)),
+    "values": (jax.jit(lambda x: (nn.gelu(x, approximate=False), nn.elu(x, 0.5), nn.selu(x), nn.logsumexp(x, axis=0), nn.logsumexp(np.full(3, -np.inf, np.float32)), nn.standardize(x, epsilon=1e-3), jax.grad(lambda v: nn.elu(v).sum())(x))), (A,)),
+}
+
+
+def run_case(case, record):
+    fn, args = CASES[case]
+    if case == "values":
+        for i, leaf in enumerate(fn(*args)):
+            record(f"{case}{i}", leaf)
+        return
+    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
+"""
+
+CASES = ["gelu_elu_selu", "logsumexp", "standardize", "values"]
+
+jax_results = oracle_fixture(CASES, HARNESS)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_nn_jaxprs_and_values_are_jaxs(jax_results, case):
+    got = meshjit_results(HARNESS, case)
+    mine = lambda k: k == case or (k.startswith(case) and k[len(case) :].isdigit())
+    want = {k: v for k, v in jax_results.results().items() if mine(k)}
+    assert sorted(got) == sorted(want)
+    for key, value in want.items():
+        g, w = got[key][1], value[1]
+        if case == "values":
+            assert got[key][0] == value[0], key
+            np.testing.assert_array_equal(g, w, err_msg=key)
+        else:
+            assert str(g) == str(w), f"meshjit:\n{g}\nJAX:\n{w}"
