@@ -12,6 +12,12 @@ from tests.support import campaign
 
 # ~0.5 s a program (three modes + JAX); 40 seeds in `make test` (round 15: was 60)
 CHUNKS = [range(0, 40), range(40, 80), range(80, 120)]
+# a quarter of them aimed at the latest round's ops (3 in 4 of their op steps drawn among these)
+LATEST = ("r27_", "np_np27")
+
+
+def _slice_program(seed: int) -> Program:
+    return draw(seed, focus=LATEST if seed % 4 == 3 else ())
 
 
 # seeds 40-119 in `make test-campaigns` (15 minutes on 2 cores for `make test`).
@@ -19,7 +25,7 @@ CHUNKS = [range(0, 40), range(40, 80), range(80, 120)]
     "seeds", campaign.every(3, CHUNKS, ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
 )
 def test_random_programs_match_the_reference(seeds):
-    programs = [draw(s) for s in seeds]
+    programs = [_slice_program(s) for s in seeds]
     jax_results = run_jax(programs) or [None] * len(programs)
     failures = []
     for program, jax_result in zip(programs, jax_results):
@@ -36,14 +42,14 @@ def test_random_programs_match_the_reference(seeds):
     assert not failures, failures
 
 
-# the vocabulary (rounds 12-26: ~1400 jnp / lax calls and transform compositions), one program
-# per entry in 14 slices, plain, under vmap and differentiated: one slice in `make test` (~100
-# entries, meshjit's default mode), the others campaigns (round 23: 14 slices, was 13)
-@pytest.mark.parametrize(("how", "offset"), campaign.grid(42, ["plain", "vmap", "grad"], range(14)))
+# the vocabulary (rounds 12-27: ~1460 jnp / lax calls and transform compositions), one program
+# per entry in 15 slices, plain, under vmap and differentiated: one slice in `make test` (~100
+# entries, meshjit's default mode), the others campaigns (round 27: 15 slices, was 14)
+@pytest.mark.parametrize(("how", "offset"), campaign.grid(45, ["plain", "vmap", "grad"], range(15)))
 def test_each_vocabulary_entry_matches_jax(how, offset):
     from tests.fuzz import vocabulary
 
-    programs = vocabulary.programs(every=14, offset=offset, how=how)
+    programs = vocabulary.programs(every=15, offset=offset, how=how)
     jax_results = run_jax(programs) or [None] * len(programs)
     failures = []
     for program, jax_result in zip(programs, jax_results):
@@ -165,6 +171,19 @@ def test_the_draws_cover_the_vocabulary():
     assert grads == {False, True, "jvp", "vjp", "value_and_grad"} and special > 100
     # round 14's whole-program transforms (tests/fuzz/wraps.py)
     assert {"vmap", "vmap_jit", "jacfwd", "jacrev", "checkpoint", "argnums"} <= wraps, wraps
+
+
+def test_the_slice_draws_the_latest_round():
+    """The slice's focused quarter reaches round 27's ops (each of them in seeds 0-119), and its
+    program shapes: donated inputs, an input dim over two mesh axes."""
+    from tests.fuzz.ops import OPS
+
+    programs = [_slice_program(s) for s in range(120)]
+    drawn = {s[1] for p in programs for s in p.steps if s[0] in ("op", "vop")}
+    assert {n for n in OPS if n.startswith(LATEST)} <= drawn
+    programs = [draw(s) for s in range(300)]
+    assert sum(bool(p.donate) for p in programs) > 20
+    assert any(isinstance(e, list) for p in programs for _, _, spec in p.inputs for e in spec)
 
 
 def test_dtypes_weak_types_and_errors_are_compared_with_jax():
