@@ -323,20 +323,35 @@ def _draw_smap(rng, vals, i):
     if not ((_is_float(x) or str(x.dtype) == "int32") and x.ndim >= 1 and x.size > 0):
         return None
     smooth = _is_float(x) and rng.random() < 0.5  # no pmax: differentiable (JAX has no rule)
-    return [i], {"seed": rng.randrange(1 << 30), "ops": rng.randint(1, 3), "smooth": smooth}
+    return [i], {
+        "seed": rng.randrange(1 << 30),
+        "ops": rng.randint(1, 3),
+        "smooth": smooth,
+        "partial": rng.random() < 0.3,  # manual over some mesh axes (axis_names=), auto over
+        # the others
+        "check_vma": rng.random() < 0.8,
+    }
 
 
 def _smap_plan(p, shape, mesh):
-    """(in spec, [(kind, params)], out spec, out shape): the collectives drawn against the
-    program's mesh (`mesh`: name -> size), from the step's seed (the mesh is only known when
-    the step is applied)."""
+    """(manual axes, in spec, [(kind, params)], out spec, out shape): the collectives drawn
+    against the program's mesh (`mesh`: name -> size), from the step's seed (the mesh is only
+    known when the step is applied). Collectives run over axes the value varies over, and
+    sometimes (a psum) over a manual axis it does not vary over."""
     import random
 
     rng = random.Random(p["seed"])
-    spec = _spec(rng, shape, mesh, even=True)
+    manual = list(mesh)
+    if p.get("partial") and len(manual) > 1:
+        manual = sorted(rng.sample(manual, rng.randint(1, len(manual) - 1)))
+    spec = _spec(rng, shape, {a: mesh[a] for a in manual}, even=True)
+    in_spec = list(spec)
     block = [d // int(np.prod([mesh[a] for a in _axes_of(s)])) for d, s in zip(shape, spec)]
     used = [a for s in spec for a in _axes_of(s)]
     plan = []
+    invariant = [a for a in manual if a not in used]
+    if invariant and rng.random() < 0.2:
+        plan.append(("psum", {"axes": [rng.choice(invariant)]}))
     for _ in range(p["ops"]):
         if not used:
             break
@@ -385,7 +400,7 @@ def _smap_plan(p, shape, mesh):
         if kind == "axis_index":
             plan.append((kind, {"axis": a}))
     out_shape = [b * int(np.prod([mesh[a] for a in _axes_of(s)])) for b, s in zip(block, spec)]
-    return spec, plan, spec, out_shape
+    return manual, in_spec, plan, spec, out_shape
 
 
 def _axes_of(s):
@@ -410,7 +425,7 @@ def _collective(B, kind, q, v):
 
 
 def _apply_smap(B, p, x):
-    spec, plan, out_spec, out_shape = _smap_plan(p, list(x.shape), dict(B.mesh.shape))
+    manual, spec, plan, out_spec, out_shape = _smap_plan(p, list(x.shape), dict(B.mesh.shape))
     dtype = x.dtype
     if any(k == "pmean" for k, _ in plan) and not _is_float(x):
         dtype = np.float32
@@ -425,7 +440,15 @@ def _apply_smap(B, p, x):
     def pspec(s):
         return B.P(*[tuple(e) if isinstance(e, list) else e for e in s])
 
-    return B.shard_map(body, mesh=B.mesh, in_specs=(pspec(spec),), out_specs=pspec(out_spec))(x)
+    kw = {"axis_names": set(manual)} if len(manual) < len(B.mesh.shape) else {}
+    return B.shard_map(
+        body,
+        mesh=B.mesh,
+        in_specs=(pspec(spec),),
+        out_specs=pspec(out_spec),
+        check_vma=p.get("check_vma", True),
+        **kw,
+    )(x)
 
 
 op("r27_smap", numpy_ref=False, grad_ok=lambda p: p.get("smooth", False))((_draw_smap, _apply_smap))

@@ -1,11 +1,12 @@
 """Round 27's fixed vocabulary entries (group np27, ops_api.py's TABLE; vocabulary.py sweeps
 them: `--only np27`), x's values shaped into each call's operands: lax.linalg (triangular_solve's
 flags, tridiagonal_solve, lu_pivots_to_permutation, lu, householder_product, qr with pivoting,
-eigh / svd options, hessenberg, tridiagonal, cholesky_update), lax's cumulative ops reversed,
-multi-operand sorts with num_keys, top_k on int8 ties, take_along_axis modes, .at[] with modes,
-unique_indices and indices_are_sorted, dynamic_update_slice clamping, pad modes, integer
-division / shifts past the width / population_count / clz on five integer types, nextafter on
-three widths, round half-even, bf16 reductions, complex64, jnp.fft with s= / norm=.
+eigh / svd options, hessenberg, tridiagonal; cholesky_update in group np27s, never under vmap),
+lax's cumulative ops reversed, multi-operand sorts with num_keys, top_k on int8 ties,
+take_along_axis modes, .at[] with modes, unique_indices and indices_are_sorted,
+dynamic_update_slice clamping, pad modes, integer division / shifts past the width /
+population_count / clz on five integer types, nextafter on three widths, round half-even, bf16
+reductions, complex64, jnp.fft with s= / norm=.
 
 JAX is the reference, the NumPy backend only types them (JAX's shape and dtype).
 """
@@ -35,6 +36,8 @@ def _tiled(n, x, shape, dtype=None):
     plus one (blocks differ)."""
     size = int(np.prod(shape))
     flat = n.ravel(_f32(n, x))
+    if not flat.shape[0]:  # (a stand-in typed x non-empty: fft17_irfft's n=1 is empty in JAX)
+        flat = n.zeros(1, n.float32)
     v = n.concatenate([flat] * (-(-size // flat.shape[0])))[:size].reshape(shape)
     v = v * ((n.arange(size) % 3 + 1).reshape(shape).astype(n.float32))
     return v if dtype is None else v.astype(dtype)
@@ -133,7 +136,6 @@ LINALG27 = {
     "svd_values": (_svd_values, _f32_of((3,))),
     "hessenberg": (_hessenberg, _f32_of((19,))),
     "tridiagonal": (_tridiagonal, _f32_of((7,))),
-    "cholesky_update": (_cholesky_update, _f32_of((3, 3))),
 }
 
 
@@ -530,7 +532,6 @@ SMOOTH27 = {
     "linalg27_tridiagonal_solve",
     "linalg27_householder_product",
     "linalg27_svd_values",
-    "linalg27_cholesky_update",
     "cum27_cumprod_rev",
     "cum27_cumlogsumexp_rev",
     "pad27_pad_reflect_odd",
@@ -540,3 +541,12 @@ SMOOTH27 = {
 }
 
 op("np_np27", numpy_ref=False, grad_ok=lambda p: p["fn"] in SMOOTH27)((_drawer("np27"), _apply_api))
+
+
+# np27s (never under vmap): JAX 0.10.2 has no batching rule for cholesky_update
+# or differentiation rule (NotImplementedError), meshjit has both: a deliberate difference
+_GROUP[0] = "np27s"
+_table("linalg27_cholesky_update", _accepts, _cholesky_update, _f32_of((3, 3)))
+op("np_np27s", numpy_ref=False, vmap_ok=False, grad_ok=False)(
+    (_drawer("np27s"), _apply_api)
+)
