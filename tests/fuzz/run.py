@@ -328,7 +328,11 @@ def _check(program: Program, jax_result: dict | None, modes) -> Outcome:
                 continue
             out.wrong.append(mode)
         if out.reference == "jax":
-            out.meshjit_only_errors = [m for m, r in out.results.items() if isinstance(r, str)]
+            out.meshjit_only_errors = [
+                m
+                for m, r in out.results.items()
+                if isinstance(r, str) and not _xla_failed_as_for_jax(m, r)
+            ]
     values = list(ran.values())
     out.modes_differ = any(
         any(
@@ -371,6 +375,15 @@ def _xla_failed_jax(jax_result: dict) -> bool:
     return error.startswith("JaxRuntimeError") and (
         "[hlo verifier]" in error or "RET_CHECK" in error
     )
+
+
+def _xla_failed_as_for_jax(mode: str, error: str) -> bool:
+    """Whether XLA's verifier failed the module meshjit's "xla" mode hands it unchanged, as
+    JAX's jit hands it: JAX fails the same way on the program's shardings, which its oracle
+    leaves out (round 27, seed 2702077: a switch whose branches constrain their results
+    differently, XLA's "Inconsistent conditional sharding" RET_CHECK; meshjit's own modes
+    agree on one sharding)."""
+    return mode == "xla" and "[hlo verifier]" in error and "RET_CHECK" in error
 
 
 def _low_precision(program: Program) -> bool:

@@ -345,3 +345,22 @@ def test_round26_fix_programs_match_jax(spec):
     program = Program.from_json(spec)
     outcome = check(program, (run_jax([program]) or [None])[0])
     assert not outcome.failed and not outcome.meshjit_only_errors, outcome.results
+
+
+def test_xla_failing_a_module_as_it_fails_jaxs_is_not_a_meshjit_error():
+    """Seed 2702077 (round 27): a switch whose branches constrain their results to different
+    shardings; XLA's verifier fails the module of meshjit's "xla" mode (the one JAX's jit hands
+    it: JAX fails the same way with the program's shardings, its oracle runs without them):
+    no meshjit error (meshjit's own modes agree with JAX's answer: the campaign checked)."""
+    program = Program.from_json({
+        "seed": 2702077, "mesh_shape": [4, 2], "axis_names": ["a", "b"],
+        "inputs": [[[3, 3, 4], "float32", [None, None, "a"]], [[0], "bfloat16", [None]]],
+        "steps": [["op", "r27_switch", [0, 1], {
+            "branches": [["tanh2"], ["sin", "tanh2"], ["sin"]],
+            "specs": [None, [None, None, None], [None, None, ["a", "c"]]],
+            "offset": 1, "cond": False}]],
+        "outputs": [2], "grad": False, "out_specs": None})
+    jax_answer = {"outs": [np.zeros((3, 3, 4), np.float32)], "types": [("float32", False)]}
+    outcome = check(program, jax_answer, modes=("xla",))
+    assert "[hlo verifier]" in outcome.results["xla"]
+    assert not outcome.failed and not outcome.meshjit_only_errors, outcome.results
