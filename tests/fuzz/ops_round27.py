@@ -467,6 +467,9 @@ EXPLICIT = [
     "cumsum0",
     "concat0",
     "where",
+    "einsum_out",
+    "reshape_out",
+    "normal_out",
 ]
 
 
@@ -475,7 +478,7 @@ def _draw_explicit(rng, vals, i):
     if not (_num(x) and x.ndim >= 1 and x.size > 0):
         return None
     kind = rng.choice(EXPLICIT)
-    if kind == "matmul_t" and x.ndim != 2:
+    if kind in ("matmul_t", "einsum_out") and x.ndim != 2:
         return None
     return [i], {"kind": kind, "spec": _spec(rng, x.shape, _mesh_of(rng), even=True)}
 
@@ -486,13 +489,28 @@ def _explicit_shape(kind, shape):
         "sum_last": shape[:-1],
         "transpose": shape[::-1],
         "matmul_t": [shape[0], shape[0]],
+        "einsum_out": [shape[0], shape[0]],
+        "reshape_out": [int(np.prod(shape))],
         "reshape_flat": [int(np.prod(shape))],
         "concat0": [2 * shape[0]] + shape[1:],
     }.get(kind, shape)
 
 
-def _explicit_op(B, kind, v):
+def _explicit_op(B, kind, v, on=None):
+    """The op on `v`; `on(*spec)`: a NamedSharding of the Explicit mesh (out_sharding=)."""
     n = B.np
+    if kind in ("einsum_out", "reshape_out", "normal_out"):
+        if on is None:  # (the NumPy backend: types only)
+            dtype = n.float32 if kind == "normal_out" else v.dtype
+            return n.zeros(_explicit_shape(kind, list(v.shape)), dtype)
+        first = B.mesh.axis_names[0]
+        if kind == "einsum_out":
+            return n.einsum("ij,kj->ik", v, v, out_sharding=on(first, None))
+        if kind == "reshape_out":
+            return n.reshape(v, (-1,), out_sharding=on(first))
+        key = B.random.key(n.sum(v != 0).astype(n.int32))
+        spec = [first] + [None] * (v.ndim - 1)
+        return B.random.normal(key, v.shape, out_sharding=on(*spec)) + v
     return {
         "sin": lambda: n.sin(v) if _is_float(v) else v * 2,
         "sum0": lambda: n.sum(v, axis=0),
@@ -523,7 +541,7 @@ def _apply_explicit(B, p, x):
             mesh, B.P(*[tuple(s) if isinstance(s, list) else s for s in spec])
         ),
     )
-    out = _explicit_op(B, kind, v)
+    out = _explicit_op(B, kind, v, lambda *s: api.sharding.NamedSharding(mesh, B.P(*s)))
     return api.sharding.reshard(out, api.sharding.NamedSharding(B.mesh, B.P()))
 
 
