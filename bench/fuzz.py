@@ -38,6 +38,9 @@ def main(argv=None) -> int:
     parser.add_argument("--x64", action="store_true",
                         help="programs for jax_enable_x64 on (64-bit inputs): meshjit runs "
                              "with it on from the start, JAX in a worker started with it on")
+    parser.add_argument("--focus", default="",
+                        help="comma-separated op name prefixes (r27_,np_np27) drawn for 3 in 4 "
+                             "op steps: a campaign aimed at a round's vocabulary")
     parser.add_argument("--out", default=None, help="write the findings as JSON here")
     parser.add_argument("-v", action="store_true",
                         help="name each program on stderr before it runs (a process abort in "
@@ -77,18 +80,23 @@ def _chunks(args):
     if not args.only_wraps:
         for first in range(args.seed, args.seed + args.n, args.chunk):
             seeds = range(first, min(first + args.chunk, args.seed + args.n))
-            yield [draw(s, max_steps=args.max_steps, x64=args.x64) for s in seeds]
+            yield [draw(s, max_steps=args.max_steps, x64=args.x64, focus=_focus(args))
+                   for s in seeds]
         return
     seed, left = args.seed, args.n
     while left > 0:
         chunk = []
         while len(chunk) < min(args.chunk, left):
-            program = draw(seed, max_steps=args.max_steps, x64=args.x64)
+            program = draw(seed, max_steps=args.max_steps, x64=args.x64, focus=_focus(args))
             seed += 1
             if program.wrap:
                 chunk.append(program)
         left -= len(chunk)
         yield chunk
+
+
+def _focus(args) -> tuple:
+    return tuple(p for p in args.focus.split(",") if p)
 
 
 def _count(stats, outcome, jax_result) -> None:

@@ -93,6 +93,7 @@ def _updated_donor(value: ir.Value, block, donors: set, taken: set) -> int | Non
 
 def _same_shape(t: ir.Type, want: ir.Type) -> bool:
     return t == want or (
-        ir.RankedTensorType.isinstance(t)
-        and ir.RankedTensorType(t).shape == ir.RankedTensorType(want).shape
+        isinstance(t, ir.RankedTensorType)
+        and isinstance(want, ir.RankedTensorType)
+        and t.shape == want.shape
     )

@@ -19,17 +19,17 @@ def main() -> None:
     for spec in json.loads(sys.stdin.read()):
         program = Program.from_json(spec)
         size = int(np.prod(program.mesh_shape))
-        mesh = Mesh(np.array(jax.devices()[:size]).reshape(program.mesh_shape),
-                    program.axis_names)
+        mesh = Mesh(np.array(jax.devices()[:size]).reshape(program.mesh_shape), program.axis_names)
         args = program.arguments()
         try:
             outs = _run(jax, program, mesh, args)
             outs = outs if isinstance(outs, (list, tuple)) else [outs]
-            result = {"outs": [dict(_encode(np.asarray(o)), weak=bool(o.weak_type))
-                               for o in outs]}
+            result = {"outs": [dict(_encode(np.asarray(o)), weak=bool(o.weak_type)) for o in outs]}
         except Exception as e:  # noqa: BLE001  (JAX rejects the program: recorded)
-            result = {"error": f"{type(e).__name__}: {str(e)[:300]}",
-                      "builtin": _builtin_base(type(e))}
+            result = {
+                "error": f"{type(e).__name__}: {str(e)[:300]}",
+                "builtin": _builtin_base(type(e)),
+            }
         # one line per program, flushed: when XLA aborts the process on a program, the
         # caller knows which one and goes on with the next
         print("RESULT " + json.dumps(result), flush=True)
@@ -49,34 +49,52 @@ def _run(jax, program, mesh, args):
 
 
 def _nan_in_sharded(program, args) -> bool:
-    sharded = (program.out_specs or any(any(s) for _, _, s in program.inputs)
-               or any(s[0] in ("constraint", "shard_map") for s in program.steps))
+    sharded = (
+        program.out_specs
+        or any(any(s) for _, _, s in program.inputs)
+        or any(s[0] in ("constraint", "shard_map") for s in program.steps)
+    )
     return bool(sharded) and any(
-        "float" in str(a.dtype) and np.isnan(a.astype(np.float32)).any() for a in args)
+        "float" in str(a.dtype) and np.isnan(a.astype(np.float32)).any() for a in args
+    )
 
 
 def _jit(jax, program, mesh, args, sharded: bool):
     import jax.numpy as jnp
     from jax.sharding import NamedSharding, PartitionSpec
 
-    from tests.fuzz.programs import Backend, transformed
+    from tests.fuzz.programs import Backend, partition, transformed
 
     wsc = jax.lax.with_sharding_constraint if sharded else (lambda x, s: x)
-    B = Backend(jnp, jax.lax, jax.shard_map, NamedSharding, PartitionSpec, wsc, mesh, jax.vmap,
-                jax.nn, jax.jvp)
+    B = Backend(
+        jnp,
+        jax.lax,
+        jax.shard_map,
+        NamedSharding,
+        PartitionSpec,
+        wsc,
+        mesh,
+        jax.vmap,
+        jax.nn,
+        jax.jvp,
+    )
     B.random = jax.random
     B.api = jax
     f, order = transformed(B, program, jax.grad, jax.jvp, jax.vjp, jax.value_and_grad)
+    donate = program.donate_argnums(order)
     if not sharded:
-        return jax.jit(f)(*[args[i] for i in order])
+        return jax.jit(f, donate_argnums=donate)(*[args[i] for i in order])
 
     def named(spec):
-        return None if spec is None else NamedSharding(mesh, PartitionSpec(*spec))
+        return None if spec is None else NamedSharding(mesh, PartitionSpec(*partition(spec)))
 
     ins = [named(program.inputs[i][2]) for i in order]
-    outs = (None if program.out_specs is None or program.grad
-            else [named(s) for s in program.out_specs])
-    return jax.jit(f, in_shardings=ins, out_shardings=outs)(*[args[i] for i in order])
+    outs = (
+        None if program.out_specs is None or program.grad else [named(s) for s in program.out_specs]
+    )
+    return jax.jit(f, in_shardings=ins, out_shardings=outs, donate_argnums=donate)(
+        *[args[i] for i in order]
+    )
 
 
 def _builtin_base(cls) -> str:

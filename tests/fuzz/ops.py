@@ -975,8 +975,13 @@ def apply_vop(B, name, operands, params, levels, vals):
     return fn(vals[first])
 
 
-def draw_step(rng, vals, allow_vmap=True):
-    name = rng.choice(sorted(OPS))
+def draw_step(rng, vals, allow_vmap=True, focus=()):
+    """A step on `vals`; with `focus` (op name prefixes), 3 in 4 are drawn among those
+    ops (a campaign aimed at a round's vocabulary: bench/fuzz.py --focus)."""
+    names = sorted(OPS)
+    if focus and rng.random() < 0.75:
+        names = [n for n in names if n.startswith(tuple(focus))] or names
+    name = rng.choice(names)
     i = rng.randrange(len(vals))
     if allow_vmap and OPS[name].vmap_ok and rng.random() < 0.2 and vals[i].ndim >= 1:
         levels = []
@@ -1028,6 +1033,8 @@ def draw_step(rng, vals, allow_vmap=True):
 # Round 26's (ops_round26): put / place / apply_along_axis / ufunc methods, top_k / approx_min_k /
 # reduce_precision / composite, map / scan / fori unrolled, linalg corners, integer overflow,
 # bf16 / f16 mixes, samplers with explicit shapes, dilated windows and zero-size calls in loops.
+# Round 27's (ops_round27): drawn structure (loops carrying pytrees, switch / nested jit with
+# shardings, shard_map chaining collectives, Explicit meshes) and lax.linalg / pad / int corners.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1043,6 +1050,8 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round22,
     ops_round23,
     ops_round26,
+    ops_round27,
+    ops_round27_corners,
     ops_semantics,
     ops_transforms,
 )

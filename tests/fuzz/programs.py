@@ -82,19 +82,25 @@ class Program:
     special: bool = False  # inputs with ties, halves, NaN, full integer ranges
     wrap: dict | None = None  # a transform of the whole program (tests/fuzz/wraps.py)
     x64: bool = False  # run (meshjit and JAX) with jax_enable_x64 on
+    donate: list | None = None  # input indices the jit donates (donate_argnums)
 
     def to_json(self) -> dict:
-        return {
-            "seed": self.seed,
-            "mesh_shape": list(self.mesh_shape),
-            "axis_names": list(self.axis_names),
-            "inputs": self.inputs,
-            "steps": self.steps,
-            "outputs": self.outputs,
-            "grad": self.grad,
-            "out_specs": self.out_specs,
-            "special": self.special,
-        } | ({"wrap": self.wrap} if self.wrap else {}) | ({"x64": True} if self.x64 else {})
+        return (
+            {
+                "seed": self.seed,
+                "mesh_shape": list(self.mesh_shape),
+                "axis_names": list(self.axis_names),
+                "inputs": self.inputs,
+                "steps": self.steps,
+                "outputs": self.outputs,
+                "grad": self.grad,
+                "out_specs": self.out_specs,
+                "special": self.special,
+            }
+            | ({"wrap": self.wrap} if self.wrap else {})
+            | ({"x64": True} if self.x64 else {})
+            | ({"donate": self.donate} if self.donate else {})
+        )
 
     @classmethod
     def from_json(cls, d: dict) -> Program:
@@ -110,6 +116,7 @@ class Program:
             d.get("special", False),
             d.get("wrap"),
             d.get("x64", False),
+            d.get("donate"),
         )
 
     def arguments(self) -> list[np.ndarray]:
@@ -141,9 +148,17 @@ class Program:
                 out.append(x if dtype == "float32" else x.astype(_np_dtype(dtype)))
         return out
 
+    def donate_argnums(self, order) -> tuple:
+        """The donated inputs' positions among the jitted function's arguments (in `order`)."""
+        return tuple(k for k, i in enumerate(order) if i in (self.donate or ()))
 
     def _jacobian(self) -> bool:
         return bool(self.wrap) and self.wrap["kind"] in ("jacfwd", "jacrev", "hessian")
+
+
+def partition(spec) -> tuple:
+    """A spec's entries for P(*...): a list entry (several mesh axes on one dim) as a tuple."""
+    return tuple(tuple(e) if isinstance(e, list) else e for e in spec)
 
 
 def _np_dtype(name: str):
@@ -503,8 +518,10 @@ def draw(
     allow_collectives: bool = True,
     allow_grad: bool = True,
     x64: bool = False,
+    focus: tuple = (),
 ) -> Program:
-    """A random well-typed program (`x64`: one for jax_enable_x64 on, with 64-bit inputs)."""
+    """A random well-typed program (`x64`: one for jax_enable_x64 on, with 64-bit inputs;
+    `focus`: op name prefixes drawn for 3 in 4 op steps)."""
     rng = random.Random(seed)
     mesh_shape, names = rng.choice(MESHES)
     inputs = []
@@ -529,7 +546,7 @@ def draw(
         for _attempt in range(20):
             try:
                 if rng.random() < 0.55:
-                    step = ops.draw_step(rng, vals)
+                    step = ops.draw_step(rng, vals, focus=focus)
                 else:
                     step = _draw_step(rng, vals, mesh_shape, names, allow_collectives)
             except (ValueError, IndexError, ZeroDivisionError):  # (a drawer meeting a 0-size dim)
@@ -574,7 +591,27 @@ def draw(
         program.wrap = draw_wrap(rng, program, vals, eligible)
         if program.wrap:
             program.out_specs = None  # (per-example shapes: vmap adds a dim)
+    _draw_round27(rng, program, mesh_shape, names)
     return program
+
+
+def _draw_round27(rng, program, mesh_shape, names) -> None:
+    """Round 27: an input dim over two mesh axes (P(("a", "b"))), donated inputs."""
+    if len(names) > 1 and rng.random() < 0.15:
+        shape, _, spec = rng.choice(program.inputs)
+        used = {a for e in spec for a in ([e] if isinstance(e, str) else e or [])}
+        free = [a for a in names if a not in used]
+        dims = [k for k, e in enumerate(spec) if e is None]
+        if len(free) >= 2 and dims:
+            k = rng.choice(dims)
+            pair = rng.sample(free, 2)
+            size = mesh_shape[names.index(pair[0])] * mesh_shape[names.index(pair[1])]
+            if shape[k] % size == 0 or rng.random() < 0.2:
+                spec[k] = pair
+    if rng.random() < 0.15:
+        program.donate = sorted(
+            rng.sample(range(len(program.inputs)), rng.randint(1, len(program.inputs)))
+        )
 
 
 def _grad_ok(step) -> bool:

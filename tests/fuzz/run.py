@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from tests.fuzz import numpy_backend
-from tests.fuzz.programs import Backend, Program, run_program, transformed
+from tests.fuzz.programs import Backend, Program, partition, run_program, transformed
 
 MODES = ("meshjit", "shardy", "xla")
 REPO = pathlib.Path(__file__).resolve().parents[2]
@@ -66,7 +66,7 @@ def _run_meshjit_typed(program: Program, mode: str):
 
     B = meshjit_backend(program)
     args = program.arguments()
-    shardings = [B.NamedSharding(B.mesh, B.P(*spec)) for _, _, spec in program.inputs]
+    shardings = [B.NamedSharding(B.mesh, B.P(*partition(spec))) for _, _, spec in program.inputs]
     f, order = transformed(
         B, program, meshjit.grad, meshjit.jvp, meshjit.vjp, meshjit.value_and_grad
     )
@@ -76,7 +76,11 @@ def _run_meshjit_typed(program: Program, mode: str):
         else [None if s is None else B.NamedSharding(B.mesh, B.P(*s)) for s in program.out_specs]
     )
     jitted = meshjit.jit(
-        f, in_shardings=[shardings[i] for i in order], out_shardings=outs, propagation=mode
+        f,
+        in_shardings=[shardings[i] for i in order],
+        out_shardings=outs,
+        propagation=mode,
+        donate_argnums=program.donate_argnums(order),
     )
     outs = jitted(*[args[i] for i in order])
     return _host(outs), _types(outs)
@@ -87,8 +91,10 @@ def run_numpy(program: Program) -> list[np.ndarray] | None:
     JAX defines)."""
     from tests.fuzz.ops import OPS
 
-    if program.grad or program.wrap or any(
-        s[0] in ("op", "vop") and not OPS[s[1]].numpy_ref for s in program.steps
+    if (
+        program.grad
+        or program.wrap
+        or any(s[0] in ("op", "vop") and not OPS[s[1]].numpy_ref for s in program.steps)
     ):
         return None
     import warnings
@@ -118,6 +124,8 @@ _WORKER_SOURCES = (
     "ops_round22",
     "ops_round23",
     "ops_round26",
+    "ops_round27",
+    "ops_round27_corners",
     "ops_semantics",
     "ops_transforms",
     "registry",
@@ -144,8 +152,11 @@ def run_jax(programs: list[Program], timeout: float = 1800) -> list[dict] | None
     here = pathlib.Path(__file__).parent
     env = _worker_env(programs)
     name = oracle_store.digest_name(
-        "fuzz", json.dumps([p.to_json() for p in programs], sort_keys=True), repr(env),
-        oracle_store.sources(*(here / f"{m}.py" for m in _WORKER_SOURCES)))
+        "fuzz",
+        json.dumps([p.to_json() for p in programs], sort_keys=True),
+        repr(env),
+        oracle_store.sources(*(here / f"{m}.py" for m in _WORKER_SOURCES)),
+    )
     results = oracle_store.load_json(name)
     if results is None:
         results = _run_jax_worker(programs, timeout, env)
@@ -317,7 +328,11 @@ def _check(program: Program, jax_result: dict | None, modes) -> Outcome:
                 continue
             out.wrong.append(mode)
         if out.reference == "jax":
-            out.meshjit_only_errors = [m for m, r in out.results.items() if isinstance(r, str)]
+            out.meshjit_only_errors = [
+                m
+                for m, r in out.results.items()
+                if isinstance(r, str) and not _xla_failed_as_for_jax(m, r)
+            ]
     values = list(ran.values())
     out.modes_differ = any(
         any(
@@ -357,8 +372,18 @@ def _xla_failed_jax(jax_result: dict) -> bool:
     (seed 291171: a lax.pad with interior padding before a shard_map, where JAX's module fails
     the verifier, a dynamic slice longer than the padded value; meshjit's is right)."""
     error = jax_result.get("error", "")
-    return error.startswith("JaxRuntimeError") and ("[hlo verifier]" in error
-                                                     or "RET_CHECK" in error)
+    return error.startswith("JaxRuntimeError") and (
+        "[hlo verifier]" in error or "RET_CHECK" in error
+    )
+
+
+def _xla_failed_as_for_jax(mode: str, error: str) -> bool:
+    """Whether XLA's verifier failed the module meshjit's "xla" mode hands it unchanged, as
+    JAX's jit hands it: JAX fails the same way on the program's shardings, which its oracle
+    leaves out (round 27, seed 2702077: a switch whose branches constrain their results
+    differently, XLA's "Inconsistent conditional sharding" RET_CHECK; meshjit's own modes
+    agree on one sharding)."""
+    return mode == "xla" and "[hlo verifier]" in error and "RET_CHECK" in error
 
 
 def _low_precision(program: Program) -> bool:

@@ -12,6 +12,12 @@ from tests.support import campaign
 
 # ~0.5 s a program (three modes + JAX); 40 seeds in `make test` (round 15: was 60)
 CHUNKS = [range(0, 40), range(40, 80), range(80, 120)]
+# a quarter of them aimed at the latest round's ops (3 in 4 of their op steps drawn among these)
+LATEST = ("r27_", "np_np27")
+
+
+def _slice_program(seed: int) -> Program:
+    return draw(seed, focus=LATEST if seed % 4 == 3 else ())
 
 
 # seeds 40-119 in `make test-campaigns` (15 minutes on 2 cores for `make test`).
@@ -19,7 +25,7 @@ CHUNKS = [range(0, 40), range(40, 80), range(80, 120)]
     "seeds", campaign.every(3, CHUNKS, ids=lambda r: f"seeds{r.start}-{r.stop - 1}")
 )
 def test_random_programs_match_the_reference(seeds):
-    programs = [draw(s) for s in seeds]
+    programs = [_slice_program(s) for s in seeds]
     jax_results = run_jax(programs) or [None] * len(programs)
     failures = []
     for program, jax_result in zip(programs, jax_results):
@@ -36,14 +42,14 @@ def test_random_programs_match_the_reference(seeds):
     assert not failures, failures
 
 
-# the vocabulary (rounds 12-26: ~1400 jnp / lax calls and transform compositions), one program
-# per entry in 14 slices, plain, under vmap and differentiated: one slice in `make test` (~100
-# entries, meshjit's default mode), the others campaigns (round 23: 14 slices, was 13)
-@pytest.mark.parametrize(("how", "offset"), campaign.grid(42, ["plain", "vmap", "grad"], range(14)))
+# the vocabulary (rounds 12-27: ~1460 jnp / lax calls and transform compositions), one program
+# per entry in 15 slices, plain, under vmap and differentiated: one slice in `make test` (~100
+# entries, meshjit's default mode), the others campaigns (round 27: 15 slices, was 14)
+@pytest.mark.parametrize(("how", "offset"), campaign.grid(45, ["plain", "vmap", "grad"], range(15)))
 def test_each_vocabulary_entry_matches_jax(how, offset):
     from tests.fuzz import vocabulary
 
-    programs = vocabulary.programs(every=14, offset=offset, how=how)
+    programs = vocabulary.programs(every=15, offset=offset, how=how)
     jax_results = run_jax(programs) or [None] * len(programs)
     failures = []
     for program, jax_result in zip(programs, jax_results):
@@ -165,6 +171,22 @@ def test_the_draws_cover_the_vocabulary():
     assert grads == {False, True, "jvp", "vjp", "value_and_grad"} and special > 100
     # round 14's whole-program transforms (tests/fuzz/wraps.py)
     assert {"vmap", "vmap_jit", "jacfwd", "jacrev", "checkpoint", "argnums"} <= wraps, wraps
+
+
+def test_the_slice_draws_the_latest_round():
+    """The slice's focused quarter reaches round 27's ops (several steps in `make test`'s seeds
+    0-39, each op by seed 400), and its program shapes: donated inputs, an input dim over two
+    mesh axes."""
+    from tests.fuzz.ops import OPS
+
+    focused = [_slice_program(s) for s in range(3, 400, 4)]  # (the others draw as before)
+    steps = [s[1] for p in focused for s in p.steps if s[0] in ("op", "vop")]
+    assert {n for n in OPS if n.startswith(LATEST)} <= set(steps)
+    first = [s[1] for p in focused[:10] for s in p.steps if s[0] in ("op", "vop")]
+    assert sum(n.startswith(LATEST) for n in first) >= 8
+    programs = [draw(s) for s in range(300)]
+    assert sum(bool(p.donate) for p in programs) > 20
+    assert any(isinstance(e, list) for p in programs for _, _, spec in p.inputs for e in spec)
 
 
 def test_dtypes_weak_types_and_errors_are_compared_with_jax():
@@ -325,4 +347,23 @@ ROUND26_PROGRAMS = [  # round 26's fixes, on inputs sharded unevenly
 def test_round26_fix_programs_match_jax(spec):
     program = Program.from_json(spec)
     outcome = check(program, (run_jax([program]) or [None])[0])
+    assert not outcome.failed and not outcome.meshjit_only_errors, outcome.results
+
+
+def test_xla_failing_a_module_as_it_fails_jaxs_is_not_a_meshjit_error():
+    """Seed 2702077 (round 27): a switch whose branches constrain their results to different
+    shardings; XLA's verifier fails the module of meshjit's "xla" mode (the one JAX's jit hands
+    it: JAX fails the same way with the program's shardings, its oracle runs without them):
+    no meshjit error (meshjit's own modes agree with JAX's answer: the campaign checked)."""
+    program = Program.from_json({
+        "seed": 2702077, "mesh_shape": [4, 2], "axis_names": ["a", "b"],
+        "inputs": [[[3, 3, 4], "float32", [None, None, "a"]], [[0], "bfloat16", [None]]],
+        "steps": [["op", "r27_switch", [0, 1], {
+            "branches": [["tanh2"], ["sin", "tanh2"], ["sin"]],
+            "specs": [None, [None, None, None], [None, None, ["a", "c"]]],
+            "offset": 1, "cond": False}]],
+        "outputs": [2], "grad": False, "out_specs": None})
+    jax_answer = {"outs": [np.zeros((3, 3, 4), np.float32)], "types": [("float32", False)]}
+    outcome = check(program, jax_answer, modes=("xla",))
+    assert "[hlo verifier]" in outcome.results["xla"]
     assert not outcome.failed and not outcome.meshjit_only_errors, outcome.results

@@ -120,3 +120,28 @@ def test_a_donated_training_step_returns_its_parameters_as_they_came():
     expected = meshjit.jit(lambda p: step(p, x, y, constrain=False))(params)
     for got, want in zip(meshjit.tree.leaves(new), meshjit.tree.leaves(expected)):
         np.testing.assert_allclose(np.asarray(got), np.asarray(want), rtol=1e-4, atol=1e-5)
+
+
+def test_an_update_through_converts_of_a_donated_argument_keeps_its_sharding():
+    """Fuzzer seed 2702091 (round 27): the walk from a result back to a donated argument met an
+    operand of another type (a convert's) and crashed (`RankedTensorType.isinstance`, gone from
+    these MLIR bindings) on any donated program with a convert in the update. Through a bf16
+    round trip the f32 update keeps its donated argument's rows (the cost model alone splits
+    it over both axes); a bf16 argument is no donor of an f32 result (XLA cannot reuse it)."""
+    mesh = meshjit.make_mesh((4, 2), ("a", "b"), axis_types=(meshjit.sharding.AxisType.Auto,) * 2)
+    x = np.arange(8 * 8, dtype=np.float32).reshape(8, 8) / 7
+    g = np.full((8, 8), 0.5, np.float32)
+    shardings = (NamedSharding(mesh, P("a", None)), NamedSharding(mesh, P(None, "b")))
+    bf16 = meshjit.numpy.bfloat16
+
+    def step(p, g):
+        return p.astype(bf16).astype(np.float32) * 2 - g * g
+
+    for donate, spec in (((), P("a", "b")), (0, P("a"))):
+        out = meshjit.jit(step, in_shardings=shardings, donate_argnums=donate)(x, g)
+        np.testing.assert_array_equal(np.asarray(out), x.astype(bf16).astype(np.float32) * 2 - 0.25)
+        assert out.sharding.spec == spec
+    wide = meshjit.jit(
+        lambda p, g: p.astype(np.float32) - g, in_shardings=shardings, donate_argnums=0
+    )(x.astype(bf16), g)
+    assert wide.sharding.spec == P("a", "b")
