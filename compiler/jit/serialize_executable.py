@@ -37,7 +37,7 @@ def serialize(compiled: Compiled):
         "executable": ex.loaded.client.serialize_executable(ex.loaded),
         "in_avals": [aval for aval, _, _ in ex._ins],
         "in_shardings": ex._in_requested,
-        "out_avals": [aval for aval, _, _, _ in ex._outs],
+        "out_avals": [out[0] for out in ex._outs],
         "out_shardings": ex.output_shardings,
         "devices": ex.devices.device_list,
         "mesh": ex.devices.mesh,
