@@ -7,7 +7,7 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
-from tests.support.jax_oracle import meshjit_results, oracle_fixture
+from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 f32 = np.float32
@@ -99,17 +99,7 @@ jax_results = oracle_fixture(CASES, HARNESS)
 
 @pytest.mark.parametrize("case", CASES)
 def test_jaxpr_text_is_jaxs(jax_results, case):
-    got = meshjit_results(HARNESS, case)
-    mine = lambda k: k == case or (k.startswith(case) and k[len(case) :].isdigit())
-    want = {k: v for k, v in jax_results.results().items() if mine(k)}
-    assert sorted(got) == sorted(want)
-    for key, value in want.items():
-        g, w = got[key][1], value[1]
-        if case.startswith("values_"):
-            assert got[key][0] == value[0], key
-            np.testing.assert_array_equal(g, w, err_msg=key)
-        else:
-            assert str(g) == str(w), f"meshjit:\n{g}\nJAX:\n{w}"
+    check_texts_and_values(jax_results, HARNESS, case, case.startswith("values_"))
 
 
 def test_effects_name_the_callbacks():

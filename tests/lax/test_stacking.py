@@ -2,10 +2,9 @@
 transposes of each other): printed jaxprs (vmap, grad) and values (jit, vmap, grad) against JAX
 0.10.2's, one compile per case."""
 
-import numpy as np
 import pytest
 
-from tests.support.jax_oracle import meshjit_results, oracle_fixture
+from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 A = np.arange(12, dtype=np.float32).reshape(3, 4)
@@ -35,14 +34,4 @@ jax_results = oracle_fixture(CASES, HARNESS)
 
 @pytest.mark.parametrize("case", CASES)
 def test_stack_jaxprs_and_values_are_jaxs(jax_results, case):
-    got = meshjit_results(HARNESS, case)
-    mine = lambda k: k == case or (k.startswith(case) and k[len(case) :].isdigit())
-    want = {k: v for k, v in jax_results.results().items() if mine(k)}
-    assert sorted(got) == sorted(want)
-    for key, value in want.items():
-        g, w = got[key][1], value[1]
-        if case == "values":
-            assert got[key][0] == value[0], key
-            np.testing.assert_array_equal(g, w, err_msg=key)
-        else:
-            assert str(g) == str(w), f"meshjit:\n{g}\nJAX:\n{w}"
+    check_texts_and_values(jax_results, HARNESS, case, case == "values")

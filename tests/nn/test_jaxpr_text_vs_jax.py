@@ -3,10 +3,9 @@ jnp.array of the result), elu compares before its inner where (JAX's argument or
 logsumexp's shift is a lax.select, standardize is JAX's jit `standardize` taking only the
 arguments given (a default epsilon is a literal inside); values bit for bit."""
 
-import numpy as np
 import pytest
 
-from tests.support.jax_oracle import meshjit_results, oracle_fixture
+from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 A = np.linspace(-2.0, 2.0, 12, dtype=np.float32).reshape(3, 4)
@@ -36,14 +35,4 @@ jax_results = oracle_fixture(CASES, HARNESS)
 
 @pytest.mark.parametrize("case", CASES)
 def test_nn_jaxprs_and_values_are_jaxs(jax_results, case):
-    got = meshjit_results(HARNESS, case)
-    mine = lambda k: k == case or (k.startswith(case) and k[len(case) :].isdigit())
-    want = {k: v for k, v in jax_results.results().items() if mine(k)}
-    assert sorted(got) == sorted(want)
-    for key, value in want.items():
-        g, w = got[key][1], value[1]
-        if case == "values":
-            assert got[key][0] == value[0], key
-            np.testing.assert_array_equal(g, w, err_msg=key)
-        else:
-            assert str(g) == str(w), f"meshjit:\n{g}\nJAX:\n{w}"
+    check_texts_and_values(jax_results, HARNESS, case, case == "values")

@@ -138,6 +138,24 @@ def meshjit_results(harness: str, case) -> dict:
     return results
 
 
+def check_texts_and_values(
+    jax_results, harness: str, case: str, values: bool, jax_text=lambda text: text
+) -> None:
+    """meshjit's results of `case` (its key and the keys numbered after it) are JAX's: printed
+    text equal (JAX's passed through `jax_text`), or with `values`, dtypes and bits equal."""
+    got = meshjit_results(harness, case)
+    mine = lambda k: k == case or (k.startswith(case) and k[len(case) :].isdigit())
+    want = {k: v for k, v in jax_results.results().items() if mine(k)}
+    assert sorted(got) == sorted(want)
+    for key, value in want.items():
+        g, w = got[key][1], value[1]
+        if values:
+            assert got[key][0] == value[0], key
+            np.testing.assert_array_equal(g, w, err_msg=key)
+        else:
+            assert str(g) == jax_text(str(w)), f"meshjit:\n{g}\nJAX:\n{w}"
+
+
 # ---------------------------------------------------------------------------------------------
 # A program JAX runs on 8 CPU devices in a fresh interpreter (JAX's device count is fixed when it
 # first starts): for pmap / shard_map oracles.
