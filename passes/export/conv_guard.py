@@ -23,7 +23,12 @@ convolutions, VALID, stride 1):
   than the gather of the features). With the result's batch dimension unevenly sharded: wrong
   numbers (f32[1,4,4] over a,b=8 on its batch of one, the fuzzer's seed 261075, where a
   shard_map after it asked for that sharding), so it is replicated there too (evenly sharded,
-  probed right).
+  probed right). With the result's output feature dimension cut into more pieces than there
+  are batch groups: wrong numbers (probed on f32[2,2,6] with 2 batch groups
+  and 4 or 8 output features sharded over 4 or 8 devices, the input converted in the program so
+  that propagation shards it: one output feature's block came back zeros; JAX 0.10.2 gives the
+  same wrong numbers; up to as many pieces as groups probed right; the fuzzer's seed 2705024,
+  where a shard_map after it asked for the result's features cut four ways).
 
 Strided convolutions on sharded spatial dimensions (`guard_strided_convolutions`): XLA's
 partitioner gets many wrong, grouped or not, whether the input's spatial dimension divides into
@@ -112,16 +117,34 @@ def _guard(op, meshes: dict[str, MeshShape]) -> bool:
         for sharding, dim in zip((*operands, result), (lhs_dim, rhs_dim, out_dim))
     ]
     if _group_count(op, "batch_group_count") > 1:  # (its result's batch: unevenly only)
-        risky[2] = risky[2] and shape_of(op.result)[out_dim] % shard_count(
-            result, out_dim, meshes) != 0
-    if not any(risky):
+        risky[2] = (
+            risky[2] and shape_of(op.result)[out_dim] % shard_count(result, out_dim, meshes) != 0
+        )
+    dims = [(d,) if r else () for d, r in zip((lhs_dim, rhs_dim, out_dim), risky)]
+    for i, more in enumerate(_batch_group_dims(op, [*operands, result], meshes)):
+        dims[i] = (*dims[i], *more)
+    if not any(dims):
         return False
-    for i, (sharding, dim) in enumerate(zip(operands, (lhs_dim, rhs_dim))):
-        if risky[i]:
-            replicate_operand(op, i, sharding, (dim,))
-    if risky[2]:
-        replicate_results(op, [result], (out_dim,))
+    for i, sharding in enumerate(operands):
+        if dims[i]:
+            replicate_operand(op, i, sharding, dims[i])
+    if dims[2]:
+        replicate_results(op, [result], dims[2])
     return True
+
+
+def _batch_group_dims(op, shardings, meshes: dict[str, MeshShape]) -> list[tuple[int, ...]]:
+    """Per operand and the result: the result's output feature dim of a batch-grouped
+    convolution cut into more pieces than it has batch groups (see the module docstring)."""
+    groups = _group_count(op, "batch_group_count")
+    if groups == 1:
+        return [(), (), ()]
+    dn = stablehlo.ConvDimensionNumbers(op.attributes["dimension_numbers"])
+    dims = (-1, -1, dn.output_feature_dimension)
+    return [
+        (d,) if d >= 0 and shard_count(s, d, meshes) > groups else ()
+        for s, d in zip(shardings, dims)
+    ]
 
 
 def guard_grouped_convolutions(module_op: ir.Operation) -> int:

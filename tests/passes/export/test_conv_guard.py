@@ -69,7 +69,9 @@ def test_fuzzer_reproducer(mesh):
     window; XLA rejected the module."""
     x, k = _operands((1, 6, 16), (2, 3, 1))
     xs = meshjit.device_put(x, NamedSharding(mesh, P(None, "c", None)))
-    f = meshjit.jit(lambda x, k: lax.conv_general_dilated(x, k, (1,), "VALID", feature_group_count=2))
+    f = meshjit.jit(
+        lambda x, k: lax.conv_general_dilated(x, k, (1,), "VALID", feature_group_count=2)
+    )
     np.testing.assert_allclose(np.asarray(f(xs, k)), _reference(x, k, 2), rtol=1e-5, atol=1e-5)
 
 
@@ -98,6 +100,19 @@ def test_grouped_convolution_on_sharded_features(
     )
 
 
+def test_batch_groups_cut_into_more_pieces_than_groups(mesh):
+    """Two batch groups, the result's 4 output features cut four ways, the input computed in
+    the program: XLA gave one feature's block as zeros (JAX too; the fuzzer's seed 2705024)."""
+    x, k = _operands((2, 2, 6), (4, 2, 3))
+
+    def f(x, k):
+        out = lax.conv_general_dilated(x * 1, k, (1,), "VALID", batch_group_count=2)
+        return lax.with_sharding_constraint(out, NamedSharding(mesh, P(None, ("a", "b"))))
+
+    got = np.asarray(meshjit.jit(f)(x, k))
+    np.testing.assert_allclose(got, _reference(x, k, 1, 2), rtol=1e-5, atol=1e-5)
+
+
 def test_shardy_propagation_too(mesh):
     x, k = _operands((1, 6, 16), (4, 3, 1))
     f = _conv(mesh, P(None, "c", None), P(), 2, propagation="shardy")
@@ -121,9 +136,13 @@ def test_convolutions_xla_partitions_right_are_left_alone(mesh):
     plain = meshjit.jit(lambda x, k: lax.conv_general_dilated(x, k, (1,), "VALID"))
     hlo = plain.lower(placed, k1).compile().hlo_text()
     assert "all-reduce" in hlo and "all-gather" not in hlo
-    np.testing.assert_allclose(np.asarray(plain(placed, k1)), _reference(x1, k1), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(
+        np.asarray(plain(placed, k1)), _reference(x1, k1), rtol=1e-5, atol=1e-5
+    )
     xb, kb = _operands((4, 4, 16), (4, 4, 3))
-    assert guarded(guard_grouped_convolutions, _conv(mesh, P("c", None, None), P(), 1, 2), xb, kb) == 0
+    assert (
+        guarded(guard_grouped_convolutions, _conv(mesh, P("c", None, None), P(), 1, 2), xb, kb) == 0
+    )
     # and the same shapes with the features sharded are guarded
     x1g, k1g = _operands((1, 8, 16), (4, 4, 1))
     assert guarded(guard_grouped_convolutions, _conv(mesh, features, P(), 2), x1g, k1g) == 1
@@ -201,9 +220,13 @@ def test_strided_convolution_on_sharded_spatial_dim(
 
 def test_unstrided_or_unsharded_spatial_dims_are_left_alone(mesh):
     x, k = _operands((2, 2, 6), (2, 2, 3))
-    assert guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 1), x, k) == 0
+    assert (
+        guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 1), x, k) == 0
+    )
     assert guarded(guard_strided_convolutions, _strided(mesh, P("a", "b"), P(), 2), x, k) == 0
-    assert guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 2), x, k) == 1
+    assert (
+        guarded(guard_strided_convolutions, _strided(mesh, P(None, None, "a"), P(), 2), x, k) == 1
+    )
 
 
 # (x spec, kernel spec): Shardy's propagation kept the input split on its spatial dim and the
