@@ -284,7 +284,8 @@ def scatter_update(
     values = lax.convert_element_type(asarray(values), work)
     _check_update_shape(kind, aval_of(values), plan.result_shape)
     values = _broadcast_update(values, plan, aval)
-    values = lax.reshape(values, plan.gather_shape)
+    if aval_of(values).shape != tuple(plan.gather_shape):  # (JAX's squeeze: none when equal)
+        values = lax.reshape(values, plan.gather_shape)
     dn = lax.ScatterDimensionNumbers(
         update_window_dims=plan.offset_dims,
         inserted_window_dims=plan.collapsed_dims,
