@@ -1,53 +1,10 @@
-# "Automatic vectorization": manual batching vs vmap of a convolution, in_axes / out_axes
-# combinations, vmap of pytrees with None axes, nested vmap for pairwise distances, axis_name
-# with psum / pmean / all_gather, spmd-free axis_size, vmap of functions with keyword args,
-# and the errors of inconsistent sizes
+# "Automatic vectorization" (the page's convolve example is in vmap_autodiff.py and
+# r17_vmap_page_axes.py): nested vmap for pairwise distances, vmap of pytrees with None axes,
+# axis_name with psum / pmean / all_gather, spmd-free axis_size, vmap of functions with keyword
+# args, and the errors of inconsistent sizes
 import jax
 import jax.numpy as jnp
 
-x = jnp.arange(5)
-w = jnp.array([2.0, 3.0, 4.0])
-
-
-def convolve(x, w):
-    output = []
-    for i in range(1, len(x) - 1):
-        output.append(jnp.dot(x[i - 1 : i + 2], w))
-    return jnp.array(output)
-
-
-print(convolve(x, w))
-xs = jnp.stack([x, x])
-ws = jnp.stack([w, w])
-
-
-def manually_batched_convolve(xs, ws):
-    output = []
-    for i in range(xs.shape[0]):
-        output.append(convolve(xs[i], ws[i]))
-    return jnp.stack(output)
-
-
-print(manually_batched_convolve(xs, ws))
-
-
-def manually_vectorized_convolve(xs, ws):
-    output = []
-    for i in range(1, xs.shape[-1] - 1):
-        output.append(jnp.sum(xs[:, i - 1 : i + 2] * ws, axis=1))
-    return jnp.stack(output, axis=1)
-
-
-print(manually_vectorized_convolve(xs, ws))
-auto_batch_convolve = jax.vmap(convolve)
-print(auto_batch_convolve(xs, ws))
-auto_batch_convolve_v2 = jax.vmap(convolve, in_axes=1, out_axes=1)
-xst = jnp.transpose(xs)
-wst = jnp.transpose(ws)
-print(auto_batch_convolve_v2(xst, wst))
-batch_convolve_v3 = jax.vmap(convolve, in_axes=[0, None])
-print(batch_convolve_v3(xs, w))
-print(jax.jit(auto_batch_convolve)(xs, ws))
 
 points = jnp.arange(12.0).reshape(4, 3)
 pairwise = jax.vmap(jax.vmap(lambda a, b: jnp.linalg.norm(a - b), (None, 0)), (0, None))(points, points)
