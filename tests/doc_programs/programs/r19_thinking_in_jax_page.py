@@ -1,7 +1,7 @@
 # "Thinking in JAX" end to end: NumPy vs jax.numpy (immutability and .at), jnp's weak Python
-# scalars vs lax's strictness, lax.conv_general_dilated from the page, jit with Python control
-# flow and static arguments, tracers printed inside a jitted function, the jaxpr of a function
-# with a side effect, and the operations that need static shapes
+# scalars vs lax's strictness, lax.conv_general_dilated from the page, and the operations that
+# need static shapes (the page's jit sections, tracers, static arguments and side-effect jaxpr,
+# are in thinking_in_jax.py)
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -47,64 +47,6 @@ norm_compiled = jax.jit(norm)
 np.random.seed(1701)
 X = jnp.array(np.random.rand(10000, 10))
 print(np.allclose(norm(X), norm_compiled(X), atol=1e-6), norm_compiled(X)[:2, :3])
-
-
-def get_negatives(x):
-    return x[x < 0]
-
-
-x = jnp.array(np.random.randn(10))
-print(get_negatives(x).shape)
-try:
-    jax.jit(get_negatives)(x)
-except Exception as e:
-    print(type(e).__name__)
-
-
-@jax.jit
-def f(x, y):
-    print("Running f():")
-    print(f"  x = {x}")
-    print(f"  y = {y}")
-    result = jnp.dot(x + 1, y + 1)
-    print(f"  result = {result}")
-    return result
-
-
-x = np.random.randn(3, 4)
-y = np.random.randn(4)
-print(f(x, y).shape)
-x2 = np.random.randn(3, 4)
-y2 = np.random.randn(4)
-print(f(x2, y2).shape)
-
-
-def g(x, y):
-    return jnp.dot(x + 1, y + 1)
-
-
-print(jax.make_jaxpr(g)(x, y))
-
-
-@jax.jit
-def f2(x, neg):
-    return -x if neg else x
-
-
-try:
-    f2(1, True)
-except Exception as e:
-    print(type(e).__name__)
-
-from functools import partial
-
-
-@partial(jax.jit, static_argnums=(1,))
-def f3(x, neg):
-    return -x if neg else x
-
-
-print(f3(1, True), f3(1, False), f3(2.5, True))
 
 
 @jax.jit
