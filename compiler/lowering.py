@@ -672,19 +672,9 @@ def info_attrs(result_attrs: list[dict] | None, names) -> list[dict] | None:
 
 
 def warn_unusable_donations(closed: ClosedJaxpr, donated) -> None:
-    """JAX's warning (its `_set_up_aliases` on one device): a donated argument no result of its
-    shape and dtype can reuse, each result taking the first such argument left."""
-    if not any(donated):
-        return
-    left: dict[tuple, list[int]] = {}
-    for i, (a, d) in enumerate(zip(closed.in_avals, donated)):
-        if d:
-            left.setdefault((tuple(a.shape), a.dtype), []).append(i)
-    for a in closed.out_avals:
-        waiting = left.get((tuple(getattr(a, "shape", ())), getattr(a, "dtype", None)))
-        if waiting:
-            waiting.pop(0)
-    unused = sorted(i for waiting in left.values() for i in waiting)
+    """JAX's warning (its `_set_up_aliases` on one device) for the donated arguments no result
+    can reuse."""
+    unused = unusable_donations(closed, donated)
     if unused:
         shown = ", ".join(str(ShapedArray(closed.in_avals[i].shape, closed.in_avals[i].dtype))
                           for i in unused)  # fmt: skip
@@ -693,6 +683,32 @@ def warn_unusable_donations(closed: ClosedJaxpr, donated) -> None:
             "See an explanation at https://docs.jax.dev/en/latest/faq.html#buffer-donation.",
             stacklevel=2,
         )
+
+
+def unusable_donations(closed: ClosedJaxpr, donated) -> list[int]:
+    """The donated arguments no result of their shape and dtype can reuse, each result taking
+    the first such argument left (JAX's `_set_up_aliases` on one device)."""
+    if not donated or not any(donated):
+        return []
+    left: dict[tuple, list[int]] = {}
+    for i, (a, d) in enumerate(zip(closed.in_avals, donated)):
+        if d:
+            left.setdefault((tuple(a.shape), a.dtype), []).append(i)
+    for a in closed.out_avals:
+        waiting = left.get((tuple(getattr(a, "shape", ())), getattr(a, "dtype", None)))
+        if waiting:
+            waiting.pop(0)
+    return sorted(i for waiting in left.values() for i in waiting)
+
+
+def usable_donations(closed: ClosedJaxpr, donated):
+    """`donated` without the arguments no result can reuse: on one device JAX donates only
+    those at the call (a buffer given twice is then "used after donation", not "donated
+    twice")."""
+    unused = unusable_donations(closed, donated)
+    if not unused:
+        return donated
+    return [d and i not in unused for i, d in enumerate(donated)]
 
 
 def donor_attrs(arg_attrs: list[dict] | None, donated) -> list[dict] | None:

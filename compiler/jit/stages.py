@@ -18,6 +18,7 @@ from meshjit.compiler.jit.propagation import propagated
 from meshjit.compiler.jit.shardings import constraint_shardings
 from meshjit.compiler.jit.signature import arg_aval
 from meshjit.compiler.lax.callbacks import module_callbacks
+from meshjit.compiler.lowering import usable_donations
 from meshjit.compiler.parallel.sharding import NamedSharding
 from meshjit.compiler.runtime import distributed as dist
 from meshjit.compiler.runtime import distributed_checks as checks
@@ -316,10 +317,19 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment, extra_options=()) -
             options,
             in_shardings=only_kept(lowered.in_shardings, kept),
             kept=kept,
-            donated=only_kept(lowered.traced.donated, kept),
+            donated=_donated_at_call(lowered, devices),
         )
         compiled = lowered._cache.compiled[key] = Compiled(executable, lowered.traced)
     return compiled
+
+
+def _donated_at_call(lowered: Lowered, devices: DeviceAssignment):
+    """The arguments the call donates: on one device, only those a result can reuse (JAX's)."""
+    kept = lowered.kept
+    donated = only_kept(lowered.traced.donated, kept)
+    if not donated or devices.num_partitions != 1:
+        return donated
+    return usable_donations(kept_jaxpr(lowered.traced.jaxpr, kept), donated)
 
 
 # ---------------------------------------------------------------------------------------------
