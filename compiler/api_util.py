@@ -10,14 +10,34 @@ import warnings
 
 
 def name_functions(namespace: dict, names) -> None:
-    """Renames each function in `namespace` exported (in `names`) under a name its own
-    `__name__` is not; of several names for one function the shortest wins (`divide` over
-    `true_divide`)."""
+    """Names each function in `namespace` exported (in `names`) by its public name, as JAX's:
+    a factory-made function not named publicly takes the shortest name it is exported under
+    (`divide` over `true_divide`), and each other name exports a copy called by that name
+    (`jnp.arctan2.__name__` is "arctan2", `jnp.atan2.__name__` "atan2")."""
     public = set(names)
     for name in sorted(public, key=lambda n: (len(n), n)):
         fn = namespace.get(name)
-        if isinstance(fn, types.FunctionType) and fn.__name__ not in public:
+        if not isinstance(fn, types.FunctionType):
+            continue
+        if fn.__name__ == name:
+            if "<locals>" in fn.__qualname__:  # a factory's: `lax.sin.__qualname__` is "sin"
+                fn.__qualname__ = name
+            continue
+        if fn.__name__ not in public:
             fn.__name__ = fn.__qualname__ = name
+        else:
+            namespace[name] = renamed(fn, name)
+
+
+def renamed(fn: types.FunctionType, name: str) -> types.FunctionType:
+    """A copy of `fn` (same code, defaults, closure and attributes) whose `__name__` and
+    `__qualname__` are `name`: an alias JAX defines as a function of its own."""
+    copy = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+    copy.__kwdefaults__ = fn.__kwdefaults__
+    copy.__dict__.update(fn.__dict__)
+    copy.__doc__, copy.__module__, copy.__qualname__ = fn.__doc__, fn.__module__, name
+    copy.__annotations__ = fn.__annotations__
+    return copy
 
 
 def check_callable(fun) -> None:

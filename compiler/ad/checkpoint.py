@@ -20,6 +20,7 @@ from typing import Callable, NamedTuple
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import jvp_jaxpr, transpose_jaxpr
+from meshjit.compiler.api_util import renamed
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -269,7 +270,7 @@ def checkpoint(
     return remat_fun
 
 
-remat = checkpoint
+remat = renamed(checkpoint, "remat")
 
 
 def checkpoint_name(x, name: str):

@@ -190,7 +190,7 @@ def _expn_asymptotic(x, n):
     return (ans + one) * jnp.exp(-x) / xk
 
 
-def _expn(n, x):
+def expn(n, x):  # the function below wraps it (JAX's: `expn.__name__`)
     n, x = real_inexact("expn", n, x)
     one = _const(x, 1.0)
     conds = [
@@ -207,7 +207,7 @@ def _expn(n, x):
     return jnp.piecewise(x, conds, values, n=n)
 
 
-expn = custom_jvp(vectorize(jit(_expn)), nondiff_argnums=(0,))
+expn = custom_jvp(vectorize(jit(expn)), nondiff_argnums=(0,))
 
 
 @expn.defjvp

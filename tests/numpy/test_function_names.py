@@ -1,22 +1,46 @@
-"""Public functions carry public names, as JAX's do (`jnp.sin.__name__ == "sin"`): functions
-made by factories take the name they are exported under (aliases share one)."""
+"""Public functions carry their public names, as JAX's do (`jnp.sin.__name__ == "sin"`): functions
+made by factories take the name they are exported under, and an alias is a function of its own
+name (`jnp.arctan2.__name__` is "arctan2", `jnp.atan2.__name__` "atan2", `jax.tree.map`'s "map")."""
 
 import types
 
+import meshjit
 import meshjit.lax as lax
 import meshjit.numpy as jnp
+import meshjit.scipy.special
+import meshjit.scipy.stats.norm as norm
+from meshjit.nn import initializers
 
 
-def test_every_public_function_has_a_public_name():
-    for module in (jnp, lax):
-        names = set(module.__all__)
-        for name in names:
+def test_every_public_function_is_called_by_its_name():
+    for module in (jnp, lax, meshjit.tree):
+        for name in module.__all__:
             fn = getattr(module, name)
             if isinstance(fn, types.FunctionType):
-                assert fn.__name__ in names, (module.__name__, name, fn.__name__)
+                assert (fn.__name__, fn.__qualname__) == (name, name), (module.__name__, name)
 
 
-def test_common_names():
-    for name in ("sin", "exp", "add", "multiply", "less", "floor", "sum", "where", "divide"):
-        assert getattr(jnp, name).__name__ == name
-    assert lax.bitwise_and.__name__ == "bitwise_and"
+def test_aliases_are_functions_of_their_own_name():
+    pairs = [("arctan2", "atan2"), ("absolute", "abs"), ("true_divide", "divide"), ("pow", "power"),
+             ("bitwise_not", "invert"), ("conjugate", "conj"), ("mod", "remainder"), ("amax", "max")]  # fmt: skip
+    for alias, name in pairs:
+        assert getattr(jnp, alias).__name__ == alias and getattr(jnp, name).__name__ == name
+        assert getattr(jnp, alias).__code__ is getattr(jnp, name).__code__  # one function body
+    for name in (
+        "jacobian",
+        "remat",
+        "host_count",
+        "host_id",
+        "effects_barrier",
+        "closure_convert",
+    ):
+        assert getattr(meshjit, name).__name__ == name
+    assert meshjit.tree.map(lambda x: x + 1, [1, 2]) == [2, 3]
+
+
+def test_names_of_other_modules():
+    assert initializers.xavier_normal.__name__ == "glorot_normal"  # JAX's alias of one function
+    assert initializers.he_uniform.__name__ == "he_uniform"
+    assert (norm.sf.__name__, norm.logsf.__name__) == ("sf", "logsf")
+    assert meshjit.scipy.special.expn.__name__ == "expn"
+    assert lax.sin.__qualname__ == "sin"

@@ -31,4 +31,6 @@ def mirrored(fn):
         x, loc, scale = inexact(x, loc, scale)
         return fn(-x, -loc, scale)
 
+    # JAX's name: logcdf's mirror image is logsf
+    at_mirror_image.__name__ = at_mirror_image.__qualname__ = fn.__name__.replace("cdf", "sf")
     return at_mirror_image
