@@ -14,7 +14,6 @@ SKIPS: dict[str, str] = {}
 # JAX APIs meshjit does not provide (yet).
 _MISSING = "not provided by meshjit yet: "
 _MISSING_APIS = {
-    "jax.freeze": _MISSING + "mutable array refs (jax.new_ref / freeze)",
     "jax.nn.scaled_dot_general": _MISSING + "scaled (microscaling) dot products",
 }
 
@@ -25,10 +24,6 @@ _PARTIAL = {
 
 # Deliberate differences from JAX.
 _DIFFERENT = {
-    "jax.Array.committed": (
-        "meshjit does not model committed vs uncommitted placement: arrays on different "
-        "devices are moved, not refused"
-    ),
     "jax.tree_util.flatten_one_level": "the example imports JAX's private jax._src module",
 }
 
