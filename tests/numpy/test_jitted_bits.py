@@ -252,7 +252,7 @@ CASES = [(name, dt) for name in FUNCTIONS for dt in ("f32", "f16", "bf16")] + [
 ]
 
 EVERY = 3 * campaign.SWEEP  # `make test` runs one case in 36 (a few seconds)
-jax_results = oracle_fixture(CASES, HARNESS, every=EVERY)
+jax_results = oracle_fixture(CASES, HARNESS, every=EVERY, per_machine=True)  # dot / conv bits
 
 # Functions computed otherwise than JAX's (their series and recurrences differ): compared to
 # rounding only, until they are composed as JAX's.
@@ -269,7 +269,7 @@ FIXED = [
     ("correlate", "c64"), ("vdot", "c64"), ("matvec", "c64"), ("nanvar", "c64"),
     ("quantile", "bf16"), ("mean_axis", "c64"),
 ]  # fmt: skip
-fixed_results = oracle_fixture(FIXED, HARNESS)
+fixed_results = oracle_fixture(FIXED, HARNESS, per_machine=True)  # dot / conv bits
 
 
 @pytest.mark.parametrize("case", campaign.every(EVERY, CASES, ids=lambda c: "/".join(c)))
