@@ -20,6 +20,16 @@ def name_functions(namespace: dict, names) -> None:
             fn.__name__ = fn.__qualname__ = name
 
 
+def alias(fn, name: str):
+    """A function of its own named `name`, running `fn`'s code (no frame more): an alias JAX
+    exports as a distinct function (jnp.acos beside jnp.arccos), whose errors name it."""
+    copy = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+    copy.__kwdefaults__, copy.__doc__ = fn.__kwdefaults__, fn.__doc__
+    copy.__dict__.update(fn.__dict__)
+    copy.__qualname__ = name
+    return copy
+
+
 def check_callable(fun) -> None:
     """A transformation's function argument is callable and not a generator function (JAX's
     TypeError and words: the value as `str` prints it)."""

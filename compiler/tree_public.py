@@ -39,11 +39,15 @@ def _leaf(is_leaf, takes_path: bool = False):
 def _with_is_leaf(fun):
     """`fun` with the opaque leaf types added to its `is_leaf` (however it is passed)."""
     signature = inspect.signature(fun)
+    with_path = "with_path" in fun.__name__  # (these call is_leaf first: Python's error)
 
     @functools.wraps(fun)
     def public(*args, **kwargs):
         bound = signature.bind(*args, **kwargs)
         takes_path = bound.arguments.get("is_leaf_takes_path", False)
+        given = bound.arguments.get("is_leaf")
+        if given is not None and not callable(given) and not (takes_path or with_path):
+            raise tu.incompatible_is_leaf(bound.arguments.get("tree"), given)
         bound.arguments["is_leaf"] = _leaf(bound.arguments.get("is_leaf"), takes_path)
         return fun(*bound.args, **bound.kwargs)
 
