@@ -103,12 +103,6 @@ KNOWN = {
         "type",
         "line",
     ),
-    "r15_dynamic_index_in_dim_traced_axis": _known(
-        "JAX hashes the traced axis as a static parameter (a ValueError); meshjit refuses it "
-        "as an axis that is not an int first (a TypeError, in Python's words)",
-        "type",
-        "message",
-    ),
     "r15_make_mesh_names_not_strings": _known(
         "meshjit's mesh axis names are Shardy's symbol names: strings only (JAX takes any "
         "hashable name)",

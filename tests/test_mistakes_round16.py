@@ -72,6 +72,12 @@ class _Opaque:
          "non-empty mesh. Got sharding None."),
         (lambda: random.key(0, impl="rbg", dtype="rbg"), ValueError,
          "Cannot specify both `impl` and `dtype` arguments to jax.random.key"),
+        # a traced axis of dynamic_index_in_dim: JAX's jit hashes it as a static argument
+        (lambda: meshjit.jit(lambda x, a: lax.dynamic_index_in_dim(x, 0, a))(_X, 0), ValueError,
+         "Non-hashable static arguments are not supported. An error occurred while trying to "
+         "hash an object of type"),
+        (lambda: meshjit.jit(lambda x, a: lax.dynamic_update_index_in_dim(x, x[0], 0, a))(_X, 0),
+         ValueError, "Non-hashable static arguments are not supported"),
         (lambda: jnp.arctan2(x1=1.0, x2=2.0), TypeError,
          "arctan2() got some positional-only arguments passed as keyword arguments: 'x1, x2'"),
         (lambda: jnp.acos(x=1.0), TypeError,

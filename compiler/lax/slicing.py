@@ -368,9 +368,23 @@ def dynamic_slice_in_dim(operand, start_index, slice_size, axis=0, *, allow_nega
     return unchecked_dynamic_slice(operand, starts, sizes, allow_negative_indices)
 
 
+def _static_arguments(*values) -> None:
+    """As JAX's jit of dynamic_index_in_dim / dynamic_update_index_in_dim, whose `axis` (and
+    flags) are static: each must hash (a traced axis is JAX's ValueError)."""
+    for v in values:
+        try:
+            hash(v)
+        except TypeError as e:
+            raise MeshjitValueError(  # JAX's words
+                "Non-hashable static arguments are not supported. An error occurred while trying "
+                f"to hash an object of type {type(v)}, {v}. The error was:\nTypeError: {e}"
+            ) from None
+
+
 def dynamic_index_in_dim(
     operand, index, axis: int = 0, keepdims: bool = True, *, allow_negative_indices=True
 ):
+    _static_arguments(axis, keepdims, allow_negative_indices)
     axis = checks.canonical_axis(axis, ad_util.aval_of(operand).ndim)
     out = dynamic_slice_in_dim(
         operand, index, 1, axis, allow_negative_indices=allow_negative_indices
@@ -391,6 +405,7 @@ def dynamic_update_slice_in_dim(
 
 
 def dynamic_update_index_in_dim(operand, update, index, axis: int, *, allow_negative_indices=True):
+    _static_arguments(axis, allow_negative_indices)
     ndim = ad_util.aval_of(operand).ndim
     axis = checks.canonical_axis(axis, ndim)
     if ad_util.aval_of(update).ndim == ndim - 1:
