@@ -252,3 +252,37 @@ def test_aliases_are_functions_of_their_own_that_compute_the_same():
     np.testing.assert_allclose(jnp.pow(2.0, 3), 8.0)
     np.testing.assert_array_equal(jnp.bitwise_invert(jnp.int8(0)), -1)
     np.testing.assert_array_equal(jnp.equal(jnp.ones(2), 1.0), [True, True])
+
+
+def test_debug_callback_takes_jaxs_two_call_form():
+    seen = []
+
+    def f(a):
+        meshjit.debug.callback(ordered=True)(lambda v: seen.append(float(v.sum())), a)
+        return a * 2
+
+    meshjit.jit(f)(jnp.ones(2))
+    assert seen == [2.0]
+    with pytest.raises(TypeError, match="debug_callback received unexpected arguments in the "
+                       "two-call form"):  # fmt: skip
+        meshjit.jit(lambda a: meshjit.debug.callback(None, a))(jnp.ones(2))
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: meshjit.tree.map(lambda a: a, [1], leaf=1),
+         "map() got an unexpected keyword argument 'leaf'"),
+        (lambda: meshjit.tree_util.tree_map(lambda a: a, [1], leaf=1),
+         "tree_map() got an unexpected keyword argument 'leaf'"),
+        (lambda: meshjit.tree.leaves(), "leaves() missing 1 required positional argument: 'tree'"),
+        (lambda: meshjit.tree.unflatten(meshjit.tree.structure([1]), [1], bogus=1),
+         "unflatten() got an unexpected keyword argument 'bogus'"),
+        (lambda: meshjit.tree.transpose(bogus=1),
+         "transpose() got an unexpected keyword argument 'bogus'"),
+    ],
+)  # fmt: skip
+def test_tree_functions_name_themselves_as_jax_tree_does(call, words):
+    with pytest.raises(TypeError) as e:
+        call()
+    assert str(e.value).startswith(words)

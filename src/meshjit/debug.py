@@ -29,10 +29,25 @@ from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 _PRINT_LOCK = threading.Lock()
 
 
-def callback(callback, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
+def callback(callback=None, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
     """Calls `callback(*args, **kwargs)` with the arrays' values (meshjit Arrays on the default
     device, as JAX's) when the program runs; pytrees of arrays are rebuilt around them. Returns
-    None."""
+    None. The two-call form `callback(ordered=True)(fun, *args)` takes the options first."""
+    if callback is None:
+        if args or kwargs:  # JAX's words
+            raise MeshjitTypeError(
+                f"debug_callback received unexpected arguments in the two-call form: {args=} "
+                f"{kwargs=}"
+            )
+
+        def second_call(fun, *args, **kwargs):
+            return _debug_callback(fun, args, kwargs, ordered, partitioned)
+
+        return second_call
+    return _debug_callback(callback, args, kwargs, ordered, partitioned)
+
+
+def _debug_callback(callback, args, kwargs, ordered, partitioned):
     check_callable(callback, "debug.callback")
     leaves, tree = tree_flatten((args, kwargs))
     dynamic = [_is_dynamic(leaf) for leaf in leaves]  # others (strings, ...) pass as they are

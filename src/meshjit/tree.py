@@ -1,19 +1,15 @@
 """meshjit.tree: JAX's short names for the pytree utilities of meshjit.tree_util."""
 
-from meshjit.compiler.tree_public import tree_all as all  # noqa: A004
-from meshjit.compiler.tree_public import tree_broadcast as broadcast
-from meshjit.compiler.tree_public import tree_flatten as flatten
-from meshjit.compiler.tree_public import tree_flatten_with_path as flatten_with_path
-from meshjit.compiler.tree_public import tree_leaves as leaves
-from meshjit.compiler.tree_public import tree_leaves_with_path as leaves_with_path
-from meshjit.compiler.tree_public import tree_map as map  # noqa: A004
-from meshjit.compiler.tree_public import tree_map_with_path as map_with_path
-from meshjit.compiler.tree_public import tree_reduce as reduce
-from meshjit.compiler.tree_public import tree_reduce_associative as reduce_associative
-from meshjit.compiler.tree_public import tree_structure as structure
-from meshjit.compiler.tree_public import tree_transpose as transpose
+from meshjit.compiler.tree_public import SHORT_NAMES as _SHORT
+from meshjit.compiler.tree_public import transpose
 from meshjit.compiler.tree_util import static_field as static
-from meshjit.compiler.tree_util import tree_unflatten as unflatten
+
+all, broadcast, flatten = _SHORT["all"], _SHORT["broadcast"], _SHORT["flatten"]  # noqa: A001
+flatten_with_path, leaves = _SHORT["flatten_with_path"], _SHORT["leaves"]
+leaves_with_path, map = _SHORT["leaves_with_path"], _SHORT["map"]  # noqa: A001
+map_with_path, reduce = _SHORT["map_with_path"], _SHORT["reduce"]
+reduce_associative, structure = _SHORT["reduce_associative"], _SHORT["structure"]
+unflatten = _SHORT["unflatten"]
 
 __all__ = [
     "all",

@@ -3364,3 +3364,277 @@ def r16_config_context_default_prng_impl_without_value():
 def r16_config_context_debug_key_reuse_default_ok():
     with jax.debug_key_reuse():
         return random.normal(random.key(0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Key reuse (jax.debug_key_reuse) and more key / export / callback / custom-rule mistakes
+
+
+@mistake("Previously-consumed key passed to jit-compiled function at index 0")
+def r16_key_reuse_normal_twice():
+    with jax.debug_key_reuse(True):
+        k = random.key(0)
+        random.normal(k)
+        return random.normal(k)
+
+
+@mistake("Previously-consumed key passed to jit-compiled function at index 0")
+def r16_key_reuse_split_then_use():
+    with jax.debug_key_reuse(True):
+        k = random.key(0)
+        random.split(k)
+        return random.uniform(k)
+
+
+@mistake("In jit, argument 0 is already consumed.")
+def r16_key_reuse_in_jit():
+    def f(k):
+        return random.normal(k) + random.normal(k)
+
+    with jax.debug_key_reuse(True):
+        return jax.jit(f)(random.key(0))
+
+
+@mistake()
+def r16_key_reuse_clone_ok():
+    with jax.debug_key_reuse(True):
+        k = random.key(0)
+        random.normal(random.clone(k))
+        return random.normal(k)
+
+
+@mistake()
+def r16_key_reuse_fold_in_ok():
+    with jax.debug_key_reuse(True):
+        k = random.key(0)
+        random.fold_in(k, 1)
+        return random.normal(k)
+
+
+@mistake()
+def r16_key_reuse_raw_key_not_checked_ok():
+    with jax.debug_key_reuse(True):
+        k = random.PRNGKey(0)
+        random.normal(k)
+        return random.normal(k)
+
+
+@mistake("Previously-consumed key passed to jit-compiled function at index 0")
+def r16_key_reuse_in_loop_body():
+    def body(i, c):
+        return c + random.normal(c_key)
+
+    with jax.debug_key_reuse(True):
+        c_key = random.key(0)
+        random.normal(c_key)
+        return random.normal(c_key) + lax.fori_loop(0, 2, body, 0.0)
+
+
+@mistake("not enough values to unpack (expected 3, got 2)")
+def r16_key_split_unpacked_wrong_count():
+    a, b, c = random.split(random.key(0))
+    return a
+
+
+@mistake("split() got an unexpected keyword argument 'n'")
+def r16_key_split_num_keyword():
+    return random.split(random.key(0), n=3)
+
+
+@mistake("Cannot convert_element_type from key<fry> to uint32")
+def r16_key_fold_in_key_as_data():
+    return random.fold_in(random.key(0), random.key(1))
+
+
+@mistake()
+def r16_key_normal_shape_int_ok():
+    return random.normal(random.key(0), 3)
+
+
+@mistake()
+def r16_key_uniform_min_max_swapped_ok():
+    return random.uniform(random.key(0), (2,), minval=1.0, maxval=0.0)
+
+
+@mistake("randint() missing 1 required positional argument: 'maxval'")
+def r16_key_randint_shape_missing():
+    return random.randint(random.key(0), 0, 10)
+
+
+@mistake("Cannot take a larger sample (size 5) than population (size 3) when 'replace=False'")
+def r16_key_choice_replace_false_too_many():
+    return random.choice(random.key(0), 3, (5,), replace=False)
+
+
+@mistake()
+def r16_key_choice_p_negative_ok():
+    return random.choice(random.key(0), 3, (2,), p=jnp.array([0.5, -0.1, 0.6]))
+
+
+@mistake()
+def r16_key_permutation_independent_1d():
+    return random.permutation(random.key(0), jnp.arange(4), independent=True)
+
+
+@mistake("bernoulli probability `p` must have a floating dtype, got int32.")
+def r16_key_bernoulli_p_int():
+    return random.bernoulli(random.key(0), 1, (2,))
+
+
+@mistake("JAX encountered invalid PRNG key data: expected key_data to have ndim, shape, and dtype")
+def r16_key_data_of_float():
+    return random.key_data(1.0)
+
+
+@mistake('unrecognized PRNG implementation "philox". Did you mean one of')
+def r16_key_wrap_key_data_impl_unknown():
+    return random.wrap_key_data(jnp.zeros(2, jnp.uint32), impl="philox")
+
+
+@mistake()
+def r16_key_typed_key_as_jit_static_hash():
+    return jax.jit(lambda k, n: random.normal(k, (n,)), static_argnums=1)(random.key(0), 2)
+
+
+@mistake()
+def r16_key_typed_key_index():
+    return random.split(random.key(0), 3)[5]
+
+
+@mistake()
+def r16_key_typed_key_reshape_ok():
+    return random.split(random.key(0), 4).reshape(2, 2)
+
+
+@mistake()
+def r16_key_typed_key_where():
+    ks = random.split(random.key(0), 2)
+    return jnp.where(jnp.array([True, False]), ks, ks)
+
+
+@mistake("Cannot call abstract method astype")
+def r16_key_typed_key_astype_key_ok():
+    return random.split(random.key(0), 2).astype(random.key(0).dtype)
+
+
+@mistake()
+def r16_export_of_jit_with_static_ok():
+    f = jax.jit(lambda a, n: a * n, static_argnums=1)
+    return _sub("export").export(f)(jnp.ones(3), 2)
+
+
+@mistake("The invocation args and kwargs must have the same pytree structure as when the function")
+def r16_export_call_with_static_argument():
+    f = jax.jit(lambda a, n: a * n, static_argnums=1)
+    exp = _sub("export").export(f)(jnp.ones(3), 2)
+    return exp.call(jnp.ones(3), 2)
+
+
+@mistake("Dtype mismatch for args[0]: expected float32 and called with int32")
+def r16_export_serialize_then_call_wrong_dtype():
+    exp = _sub("export").export(jax.jit(lambda a: a * 2))(jnp.ones(3))
+    back = _sub("export").deserialize(exp.serialize())
+    return back.call(jnp.ones(3, jnp.int32))
+
+
+@mistake("tuple index out of range")
+def r16_export_in_avals_index():
+    exp = _sub("export").export(jax.jit(lambda a: a * 2))(jnp.ones(3))
+    return exp.in_avals[1]
+
+
+@mistake()
+def r16_export_symbolic_shape_two_same_names_ok():
+    return _sub("export").symbolic_shape("a, a")
+
+
+@mistake("The symbolic constraints should be a sequence of strings. Got 'a >= 2'")
+def r16_export_symbolic_shape_constraints_not_list():
+    return _sub("export").symbolic_shape("a", constraints="a >= 2")
+
+
+@mistake()
+def r16_export_symbolic_reshape_ok():
+    (a,) = _sub("export").symbolic_shape("a")
+    spec = jax.ShapeDtypeStruct((a, 4), jnp.float32)
+    return _sub("export").export(jax.jit(lambda x: x.reshape(-1)))(spec)
+
+
+@mistake("Shapes must be 1D sequences of concrete values of integer type, got")
+def r16_export_symbolic_concrete_index():
+    (a,) = _sub("export").symbolic_shape("a")
+    spec = jax.ShapeDtypeStruct((a,), jnp.float32)
+    return _sub("export").export(jax.jit(lambda x: jnp.zeros(x.shape[0] * 1.5)))(spec)
+
+
+@mistake()
+def r16_debug_callback_kwargs_ok():
+    def f(a):
+        jax.debug.callback(lambda v, *, scale: None, a, scale=2.0)
+        return a
+
+    return jax.jit(f)(jnp.ones(2))
+
+
+@mistake()
+def r16_debug_print_in_vmap_ok():
+    return jax.vmap(lambda a: (jax.debug.print("{}", a), a)[1])(jnp.ones(2))
+
+
+@mistake()
+def r16_debug_print_positional_and_named_ok():
+    return jax.jit(lambda a: (jax.debug.print("{} {b}", a, b=a), a)[1])(jnp.ones(2))
+
+
+@mistake("tuple index out of range")
+def r16_debug_print_too_few_arguments():
+    return jax.jit(lambda a: jax.debug.print("{} {}", a))(jnp.ones(2))
+
+
+@mistake("debug_callback received unexpected arguments in the two-call form: args=")
+def r16_debug_callback_none():
+    return jax.jit(lambda a: jax.debug.callback(None, a))(jnp.ones(2))
+
+
+@mistake("INTERNAL: CpuCallback error calling callback: Traceback (most recent call last)")
+def r16_pure_callback_callback_not_callable():
+    s = jax.ShapeDtypeStruct((2,), jnp.float32)
+    return jax.jit(lambda a: jax.pure_callback(None, s, a))(jnp.ones(2))
+
+
+@mistake()
+def r16_custom_vjp_defvjp_twice_ok():
+    f = jax.custom_vjp(lambda a: a * 2)
+    f.defvjp(lambda a: (a * 2, None), lambda r, g: (g,))
+    f.defvjp(lambda a: (a * 2, None), lambda r, g: (2 * g,))
+    return jax.grad(f)(1.0)
+
+
+@mistake("the first argument must be callable")
+def r16_custom_jvp_defjvp_not_callable():
+    f = jax.custom_jvp(lambda a: a * 2)
+    f.defjvp(3)
+    return jax.jvp(f, (1.0,), (1.0,))
+
+
+@mistake("No VJP defined for custom_vjp function <lambda> using defvjp.")
+def r16_custom_vjp_fwd_not_callable():
+    f = jax.custom_vjp(lambda a: a * 2)
+    f.defvjp(None, lambda r, g: (g,))
+    return jax.grad(f)(1.0)
+
+
+@mistake("custom_jvp.__init__() missing 1 required positional argument: 'fun'")
+def r16_custom_jvp_decorator_with_arguments():
+    @jax.custom_jvp(nondiff_argnums=(1,))
+    def f(a, n):
+        return a * n
+
+    return f(1.0, 2)
+
+
+@mistake()
+def r16_custom_vjp_nondiff_argnums_kwargs_call():
+    f = jax.custom_vjp(lambda a, n: a * n, nondiff_argnums=(1,))
+    f.defvjp(lambda a, n: (a * n, None), lambda n, r, g: (g * n,))
+    return jax.grad(lambda a: f(a, n=2.0))(1.0)
