@@ -228,14 +228,14 @@ def test_jax_accepts_these_and_so_does_meshjit():
 @pytest.mark.parametrize(
     "name",
     ["absolute", "amax", "amin", "true_divide", "conjugate", "bitwise_not", "radians", "degrees",
-     "bitwise_left_shift", "bitwise_right_shift", "acos", "atan2", "pow"],
+     "bitwise_left_shift", "bitwise_right_shift", "acos", "atan2", "pow", "mod", "acosh"],
 )  # fmt: skip
 def test_an_alias_names_itself_in_python_errors(name):
     with pytest.raises(TypeError, match=rf"^{name}\(\) got an unexpected keyword argument"):
         getattr(jnp, name)(1, 1, bogus=1) if name in _BINARY else getattr(jnp, name)(1, bogus=1)
 
 
-_BINARY = {"true_divide", "bitwise_left_shift", "bitwise_right_shift", "atan2", "pow"}
+_BINARY = {"true_divide", "bitwise_left_shift", "bitwise_right_shift", "atan2", "pow", "mod"}
 
 
 @pytest.mark.parametrize("name", ["exp", "sin", "neg", "add", "mul"])
@@ -252,6 +252,9 @@ def test_aliases_are_functions_of_their_own_that_compute_the_same():
     np.testing.assert_allclose(jnp.pow(2.0, 3), 8.0)
     np.testing.assert_array_equal(jnp.bitwise_invert(jnp.int8(0)), -1)
     np.testing.assert_array_equal(jnp.equal(jnp.ones(2), 1.0), [True, True])
+    # as JAX's: mod and acosh call the jitted remainder and arccosh (their jaxprs' names)
+    assert meshjit.make_jaxpr(jnp.mod)(5, 3).jaxpr.eqns[0].params["name"] == "remainder"
+    assert meshjit.make_jaxpr(jnp.acosh)(2.0).jaxpr.eqns[0].params["name"] == "arccosh"
 
 
 def test_debug_callback_takes_jaxs_two_call_form():

@@ -189,8 +189,14 @@ acos, asin, atan = (
     alias(jmath.arctan, "atan"),
 )
 atan2, pow = alias(ew.arctan2, "atan2"), alias(ew.power, "pow")
-acosh, asinh, atanh = jmath.arccosh, jmath.arcsinh, jmath.arctanh
-acosh, asinh, atanh = alias(acosh, "acosh"), alias(asinh, "asinh"), alias(atanh, "atanh")
+asinh, atanh = alias(jmath.arcsinh, "asinh"), alias(jmath.arctanh, "atanh")
+
+
+def acosh(x, /):
+    """JAX's: arccosh (jitted) called by a function of its own."""
+    return jmath.arccosh(x)
+
+
 bitwise_invert = alias(ew.invert, "bitwise_invert")
 
 
