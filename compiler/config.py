@@ -446,16 +446,19 @@ def option_context(name: str, default=True):
             config.update(name, saved)
 
     @api_boundary
-    def scoped(value=default):
-        if value is _REQUIRED:  # JAX's words
+    def scoped(new_val=default):  # (JAX's parameter name)
+        if new_val is _REQUIRED:  # JAX's words
             raise MeshjitTypeError(
                 f"Context manager for {name[len('jax_') :]} config option requires an argument "
                 "representing the new value for the config option."
             )
-        _check(name, value)  # here, so the error names the user's `with` line
-        return scoped_block(value)
+        _check(name, new_val)  # here, so the error names the user's `with` line
+        return scoped_block(new_val)
 
-    scoped.__name__ = scoped.__qualname__ = name[len("jax_") :]
+    scoped.__name__ = name[len("jax_") :]
+    # Python's errors for its arguments name JAX's State.__call__ (transfer_guard: its own).
+    qualname = "transfer_guard" if name == "jax_transfer_guard" else "State.__call__"
+    scoped.__qualname__ = scoped.__wrapped__.__qualname__ = qualname
     scoped.__doc__ = f"Sets `{name}` inside the block, as JAX's context manager of that name."
     return scoped
 

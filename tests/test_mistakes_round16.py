@@ -289,3 +289,29 @@ def test_tree_functions_name_themselves_as_jax_tree_does(call, words):
     with pytest.raises(TypeError) as e:
         call()
     assert str(e.value).startswith(words)
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [
+        (lambda: meshjit.enable_x64(enable=True), "State.__call__() got an unexpected keyword"),
+        (lambda: meshjit.debug_nans(value=True), "State.__call__() got an unexpected keyword"),
+        (lambda: meshjit.transfer_guard(bogus=1), "transfer_guard() got an unexpected keyword"),
+        (lambda: meshjit.nn.initializers.glorot_normal(scale=2.0),
+         "glorot_normal() got an unexpected keyword"),
+        (lambda: meshjit.nn.initializers.kaiming_normal(mode="fan_out"),
+         "he_normal() got an unexpected keyword"),
+        (lambda: meshjit.scipy.stats.norm.sf(1.0, mean=0.0), "sf() got an unexpected keyword"),
+        (lambda: meshjit.jacobian(lambda a: a, argnum=0), "jacobian() got an unexpected keyword"),
+        (lambda: meshjit.remat(lambda a: a, policy_fn=None), "remat() got an unexpected keyword"),
+        (lambda: meshjit.host_count(platform="cpu"), "host_count() got an unexpected keyword"),
+        (lambda: meshjit.closure_convert(lambda a: a, args=(1.0,)),
+         "closure_convert() got an unexpected keyword"),
+        (lambda: meshjit.dtypes.itemsize_bits(bogus=1), "itemsize_bits() got an unexpected"),
+        (lambda: meshjit.debug.visualize_sharding(bogus=1), "visualize_sharding() got an"),
+    ],
+)  # fmt: skip
+def test_public_functions_name_themselves_as_jaxs_do(call, words):
+    with pytest.raises(TypeError) as e:
+        call()
+    assert str(e.value).startswith(words)

@@ -268,16 +268,17 @@ _DRAWS = {
 }
 
 
-def _named(scale, mode, distribution):
+def _named(name, scale, mode, distribution):
     def make(in_axis=-2, out_axis=-1, batch_axis=(), dtype=None):
         return variance_scaling(scale, mode, distribution, in_axis, out_axis, batch_axis, dtype)
 
+    make.__name__ = make.__qualname__ = name  # (Python names it in its errors, as JAX's)
     return make
 
 
-glorot_uniform = xavier_uniform = _named(1.0, "fan_avg", "uniform")
-glorot_normal = xavier_normal = _named(1.0, "fan_avg", "truncated_normal")
-lecun_uniform = _named(1.0, "fan_in", "uniform")
-lecun_normal = _named(1.0, "fan_in", "truncated_normal")
-he_uniform = kaiming_uniform = _named(2.0, "fan_in", "uniform")
-he_normal = kaiming_normal = _named(2.0, "fan_in", "truncated_normal")
+glorot_uniform = xavier_uniform = _named("glorot_uniform", 1.0, "fan_avg", "uniform")
+glorot_normal = xavier_normal = _named("glorot_normal", 1.0, "fan_avg", "truncated_normal")
+lecun_uniform = _named("lecun_uniform", 1.0, "fan_in", "uniform")
+lecun_normal = _named("lecun_normal", 1.0, "fan_in", "truncated_normal")
+he_uniform = kaiming_uniform = _named("he_uniform", 2.0, "fan_in", "uniform")
+he_normal = kaiming_normal = _named("he_normal", 2.0, "fan_in", "truncated_normal")

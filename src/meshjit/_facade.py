@@ -57,6 +57,7 @@ from meshjit.compiler.ad.custom_derivatives import (
     custom_jvp,
     custom_vjp,
 )
+from meshjit.compiler.api_util import alias as _alias
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
 from meshjit.compiler.config import CONTEXT_MANAGERS as _CONTEXT_MANAGERS  # noqa: E402
@@ -123,7 +124,11 @@ from meshjit.compiler.runtime.multihost import (
 from meshjit.compiler.state.ref import Ref, empty_ref, free_ref, freeze, new_ref
 
 globals().update(_CONTEXT_MANAGERS)  # debug_nans, numpy_rank_promotion, ... (JAX's names)
-host_id, host_count, host_ids = process_index, process_count, process_indices  # older names
+host_id, host_count, host_ids = (  # older names: functions of their own, as JAX's
+    _alias(process_index, "host_id"),
+    _alias(process_count, "host_count"),
+    _alias(process_indices, "host_ids"),
+)
 
 # meshjit's __all__ (set by meshjit/__init__.py when it loads these names).
 # `jax.memory`: a namespace (not a module) holding the memory spaces device_put takes.

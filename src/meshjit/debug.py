@@ -10,6 +10,7 @@ import threading
 
 import numpy as np
 
+from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import (
     MeshjitIndexError,
     MeshjitKeyError,
@@ -20,13 +21,13 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
 from meshjit.compiler.lax.debugger import breakpoint  # noqa: A004
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
-from meshjit.compiler.parallel.visualize import debug_visualize_sharding as visualize_sharding
-from meshjit.compiler.parallel.visualize import visualize_array_sharding
+from meshjit.compiler.parallel.visualize import debug_visualize_sharding, visualize_array_sharding
 from meshjit.compiler.runtime.device_put import device_put
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 _PRINT_LOCK = threading.Lock()
+visualize_sharding = alias(debug_visualize_sharding, "visualize_sharding")
 
 
 def callback(callback=None, *args, ordered: bool = False, partitioned: bool = False, **kwargs):

@@ -3638,3 +3638,69 @@ def r16_custom_vjp_nondiff_argnums_kwargs_call():
     f = jax.custom_vjp(lambda a, n: a * n, nondiff_argnums=(1,))
     f.defvjp(lambda a, n: (a * n, None), lambda n, r, g: (g * n,))
     return jax.grad(lambda a: f(a, n=2.0))(1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# Misspelled keywords of config contexts, initializers, stats, aliases of transforms
+
+
+@mistake("State.__call__() got an unexpected keyword argument 'enable'")
+def r16_kw_enable_x64_enable():
+    with jax.enable_x64(enable=True):
+        return jnp.ones(2)
+
+
+@mistake("State.__call__() got an unexpected keyword argument 'value'")
+def r16_kw_debug_nans_value():
+    with jax.debug_nans(value=True):
+        return jnp.ones(2)
+
+
+@mistake("glorot_normal() got an unexpected keyword argument 'scale'")
+def r16_kw_glorot_normal_scale():
+    return jax.nn.initializers.glorot_normal(scale=2.0)
+
+
+@mistake("he_normal() got an unexpected keyword argument 'mode'")
+def r16_kw_kaiming_normal_mode():
+    return jax.nn.initializers.kaiming_normal(mode="fan_out")
+
+
+@mistake("sf() got an unexpected keyword argument 'mean'")
+def r16_kw_norm_sf_mean():
+    return jax.scipy.stats.norm.sf(1.0, mean=0.0)
+
+
+@mistake("logsf() got an unexpected keyword argument 'std'")
+def r16_kw_norm_logsf_std():
+    return jax.scipy.stats.norm.logsf(1.0, std=1.0)
+
+
+@mistake("jacobian() got an unexpected keyword argument 'argnum'")
+def r16_kw_jacobian_argnum():
+    return jax.jacobian(lambda a: a * 2, argnum=0)
+
+
+@mistake("remat() got an unexpected keyword argument 'policy_fn'")
+def r16_kw_remat_policy_fn():
+    return jax.remat(lambda a: a * 2, policy_fn=None)
+
+
+@mistake("host_count() got an unexpected keyword argument 'platform'")
+def r16_kw_host_count_backend_name():
+    return jax.host_count(platform="cpu")
+
+
+@mistake("closure_convert() got an unexpected keyword argument 'args'")
+def r16_kw_closure_convert_args():
+    return jax.closure_convert(lambda a: a, args=(1.0,))
+
+
+@mistake("mod() got an unexpected keyword argument 'out'")
+def r16_kw_jnp_mod_keyword():
+    return jnp.mod(5, 3, out=None)
+
+
+@mistake("acosh() got an unexpected keyword argument 'out'")
+def r16_kw_jnp_acosh_keyword():
+    return jnp.acosh(2.0, out=None)
