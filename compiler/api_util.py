@@ -26,17 +26,16 @@ def name_functions(namespace: dict, names) -> None:
         if fn.__name__ not in public:
             fn.__name__ = fn.__qualname__ = name
         else:
-            namespace[name] = renamed(fn, name)
+            namespace[name] = alias(fn, name)
 
 
-def renamed(fn: types.FunctionType, name: str) -> types.FunctionType:
-    """A copy of `fn` (same code, defaults, closure and attributes) whose `__name__` and
-    `__qualname__` are `name`: an alias JAX defines as a function of its own."""
+def alias(fn, name: str):
+    """A function of its own named `name`, running `fn`'s code (no frame more): an alias JAX
+    exports as a distinct function (jnp.acos beside jnp.arccos), whose errors name it."""
     copy = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)
-    copy.__kwdefaults__ = fn.__kwdefaults__
+    copy.__kwdefaults__, copy.__doc__ = fn.__kwdefaults__, fn.__doc__
     copy.__dict__.update(fn.__dict__)
-    copy.__doc__, copy.__module__, copy.__qualname__ = fn.__doc__, fn.__module__, name
-    copy.__annotations__ = fn.__annotations__
+    copy.__qualname__ = name
     return copy
 
 

@@ -20,7 +20,7 @@ import os
 import re
 import threading
 
-from meshjit.compiler.errors import MeshjitAttributeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitAttributeError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.traceback_util import api_boundary, boundary_methods
 
@@ -428,9 +428,13 @@ def _check_devices_not_started(value):
 config = Config()
 
 
+_REQUIRED = object()  # an option_context whose value must be given (JAX's non-boolean options)
+
+
 def option_context(name: str, default=True):
     """JAX's context manager for option `name` (`jax.debug_nans(True)`, ...): the option takes
-    `value` inside the block and its previous value after."""
+    `value` inside the block and its previous value after. A boolean option's value defaults
+    to True; any other option's must be given (`default=_REQUIRED`), as JAX's."""
 
     @contextlib.contextmanager
     def scoped_block(value):
@@ -442,11 +446,19 @@ def option_context(name: str, default=True):
             config.update(name, saved)
 
     @api_boundary
-    def scoped(value=default):
-        _check(name, value)  # here, so the error names the user's `with` line
-        return scoped_block(value)
+    def scoped(new_val=default):  # (JAX's parameter name)
+        if new_val is _REQUIRED:  # JAX's words
+            raise MeshjitTypeError(
+                f"Context manager for {name[len('jax_') :]} config option requires an argument "
+                "representing the new value for the config option."
+            )
+        _check(name, new_val)  # here, so the error names the user's `with` line
+        return scoped_block(new_val)
 
-    scoped.__name__ = scoped.__qualname__ = name[len("jax_") :]
+    scoped.__name__ = name[len("jax_") :]
+    # Python's errors for its arguments name JAX's State.__call__ (transfer_guard: its own).
+    qualname = "transfer_guard" if name == "jax_transfer_guard" else "State.__call__"
+    scoped.__qualname__ = scoped.__wrapped__.__qualname__ = qualname
     scoped.__doc__ = f"Sets `{name}` inside the block, as JAX's context manager of that name."
     return scoped
 
@@ -456,29 +468,29 @@ CONTEXT_MANAGERS = {
     option[len("jax_") :]: option_context(option, default)
     for option, default in [
         ("jax_enable_x64", True),
-        ("jax_default_matmul_precision", None),
-        ("jax_numpy_rank_promotion", "allow"),
-        ("jax_numpy_dtype_promotion", "standard"),
+        ("jax_default_matmul_precision", _REQUIRED),
+        ("jax_numpy_rank_promotion", _REQUIRED),
+        ("jax_numpy_dtype_promotion", _REQUIRED),
         ("jax_debug_nans", True),
         ("jax_debug_infs", True),
         ("jax_log_compiles", True),
         ("jax_transfer_guard", None),
-        ("jax_transfer_guard_host_to_device", None),
-        ("jax_transfer_guard_device_to_device", None),
-        ("jax_transfer_guard_device_to_host", None),
-        ("jax_default_device", None),
+        ("jax_transfer_guard_host_to_device", _REQUIRED),
+        ("jax_transfer_guard_device_to_device", _REQUIRED),
+        ("jax_transfer_guard_device_to_host", _REQUIRED),
+        ("jax_default_device", _REQUIRED),
         ("jax_enable_checks", True),
         ("jax_check_tracer_leaks", True),
         ("jax_explain_cache_misses", True),
-        ("jax_default_prng_impl", "threefry2x32"),
+        ("jax_default_prng_impl", _REQUIRED),
         ("jax_threefry_partitionable", True),
-        ("jax_legacy_prng_key", "allow"),
-        ("jax_debug_key_reuse", False),
+        ("jax_legacy_prng_key", _REQUIRED),
+        ("jax_debug_key_reuse", True),
         ("jax_softmax_custom_jvp", True),
         ("jax_no_tracing", True),
         ("jax_no_execution", True),
         ("jax_thread_guard", True),
-        ("jax_array_garbage_collection_guard", None),
+        ("jax_array_garbage_collection_guard", _REQUIRED),
         ("jax_remove_size_one_mesh_axis_from_type", True),
         ("jax_allow_f16_reductions", True),
         ("jax_enable_custom_prng", True),

@@ -14,6 +14,8 @@ import functools
 import inspect
 
 from meshjit.compiler import tree_util as tu
+from meshjit.compiler.api_util import alias
+from meshjit.compiler.errors import MeshjitTypeError
 
 _OPAQUE_LEAVES: set = set()
 
@@ -36,18 +38,37 @@ def _leaf(is_leaf, takes_path: bool = False):
     return lambda x: type(x) in _OPAQUE_LEAVES or (is_leaf is not None and tu.leaf_says(is_leaf(x)))
 
 
-def _with_is_leaf(fun):
-    """`fun` with the opaque leaf types added to its `is_leaf` (however it is passed)."""
+def _with_is_leaf(fun, name: str | None = None):
+    """`fun` with the opaque leaf types added to its `is_leaf` (however it is passed), named
+    `name` (jax.tree's short names) in Python's errors for its arguments."""
     signature = inspect.signature(fun)
+    with_path = "with_path" in fun.__name__  # (these call is_leaf first: Python's error)
+    name = name or fun.__name__
 
     @functools.wraps(fun)
     def public(*args, **kwargs):
-        bound = signature.bind(*args, **kwargs)
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError:
+            raise _python_words(fun, name, args, kwargs) from None
         takes_path = bound.arguments.get("is_leaf_takes_path", False)
+        given = bound.arguments.get("is_leaf")
+        if given is not None and not callable(given) and not (takes_path or with_path):
+            raise tu.incompatible_is_leaf(bound.arguments.get("tree"), given)
         bound.arguments["is_leaf"] = _leaf(bound.arguments.get("is_leaf"), takes_path)
         return fun(*bound.args, **bound.kwargs)
 
+    public.__name__ = public.__qualname__ = name
     return public
+
+
+def _python_words(fun, name: str, args, kwargs) -> TypeError:
+    """Python's own TypeError for arguments `fun` cannot take, naming it `name`."""
+    try:
+        fun(*args, **kwargs)  # refused as it binds them: nothing runs
+    except TypeError as e:
+        return MeshjitTypeError(str(e).replace(f"{fun.__qualname__}(", f"{name}(", 1))
+    return MeshjitTypeError(f"{name}() got arguments it does not take")
 
 
 tree_flatten = _with_is_leaf(tu.tree_flatten)
@@ -65,6 +86,22 @@ tree_leaves_with_path = _with_is_leaf(tu.tree_leaves_with_path)
 tree_map_with_path = _with_is_leaf(tu.tree_map_with_path)
 
 
+# jax.tree's functions: the same under their short names.
+SHORT_NAMES = {
+    short: _with_is_leaf(getattr(tu, f"tree_{short}"), short)
+    for short in (
+        "all", "broadcast", "flatten", "flatten_with_path", "leaves", "leaves_with_path", "map",
+        "map_with_path", "reduce", "reduce_associative", "structure",
+    )
+}  # fmt: skip
+SHORT_NAMES["unflatten"] = alias(tu.tree_unflatten, "unflatten")
+
+
 def tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose):
     """JAX's tree_transpose: typed keys stay leaves (their data is not transposed apart)."""
     return tu.tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose, is_leaf=_leaf(None))
+
+
+def transpose(outer_treedef, inner_treedef, pytree_to_transpose):
+    """jax.tree.transpose: tree_transpose under its short name."""
+    return tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose)

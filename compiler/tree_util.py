@@ -95,8 +95,9 @@ def register_pytree_node(nodetype: type, flatten_func, unflatten_func, flatten_w
             f"Duplicate custom PyTreeDef type registration for {nodetype}. (a type is "
             "registered as a pytree node once)"
         )
+    name = getattr(nodetype, "__name__", repr(nodetype))  # (JAX registers any object)
     _registry[nodetype] = _NodeType(
-        flatten_func, unflatten_func, flatten_with_keys_func, f"CustomNode({nodetype.__name__}"
+        flatten_func, unflatten_func, flatten_with_keys_func, f"CustomNode({name}"
     )
 
 
@@ -425,6 +426,25 @@ def tree_flatten(tree, is_leaf=None) -> tuple[list, PyTreeDef]:
     return leaves, _cycle_guard(_flatten, tree, leaves, is_leaf)
 
 
+def incompatible_is_leaf(tree, is_leaf) -> TypeError:
+    """JAX's error for an `is_leaf` that is not a function (its C++ flatten refuses it)."""
+    return _incompatible(
+        "flatten(self, tree: object | None, leaf_predicate: Callable[[Any], bool] | None = "
+        "None) -> tuple[list[Any], PyTreeDef]",
+        ("PyTreeRegistry", tree, is_leaf),
+    )
+
+
+def _incompatible(signature: str, args) -> TypeError:
+    """JAX's (nanobind's) TypeError for arguments of its C++ pytree functions' wrong types."""
+    name = signature[: signature.index("(")]
+    types = ", ".join(a if isinstance(a, str) else type(a).__name__ for a in args)
+    return MeshjitTypeError(
+        f"{name}(): incompatible function arguments. The following argument types are "
+        f"supported:\n    1. {signature}\n\nInvoked with types: {types}"
+    )
+
+
 def _keyed_children(node: _NodeType, x):
     if node.flatten_with_keys is not None:
         out = node.flatten_with_keys(x)
@@ -499,6 +519,8 @@ def tree_unflatten(treedef: PyTreeDef, leaves):
             f"'{type(treedef).__name__}' object has no attribute 'unflatten' (tree_unflatten "
             "takes a PyTreeDef first, then the leaves)"
         )
+    if not hasattr(leaves, "__iter__"):
+        raise _incompatible("unflatten(self, arg: Iterable[Any], /) -> Any", ("PyTreeDef", leaves))
     leaves = list(leaves)
     if len(leaves) != treedef.num_leaves:
         many = "many" if len(leaves) > treedef.num_leaves else "few"

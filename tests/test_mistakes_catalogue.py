@@ -6,7 +6,7 @@ line (the line JAX's ends on), with no hang and no MLIR dump.
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
 pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs the first
 file's cases and an evenly spread slice of the later rounds' (mistakes_catalogue_round6.py to
-mistakes_catalogue_round15.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
+mistakes_catalogue_round16.py), `make test-campaigns` the rest of them (tests/support/campaign.py).
 `KNOWN` lists what still differs and why; a known difference that goes away fails the test, so
 the list stays true.
 Summary table: `python -m tests.support.mistakes_compare JAX.json MESHJIT.json` on the runner's
@@ -103,17 +103,37 @@ KNOWN = {
         "type",
         "line",
     ),
-    "r15_dynamic_index_in_dim_traced_axis": _known(
-        "JAX hashes the traced axis as a static parameter (a ValueError); meshjit refuses it "
-        "as an axis that is not an int first (a TypeError, in Python's words)",
-        "type",
-        "message",
-    ),
     "r15_make_mesh_names_not_strings": _known(
         "meshjit's mesh axis names are Shardy's symbol names: strings only (JAX takes any "
         "hashable name)",
         "type",
         "line",
+    ),
+    # Round 16 (tests/support/mistakes_catalogue_round16.py)
+    "r16_io_callback_in_vmap_ordered": _known(
+        "meshjit's vmap stages the function, then batches its jaxpr: the ordered io_callback is "
+        "refused in JAX's words at the vmap call, not at the callback's line",
+        "line",
+    ),
+    "r16_pallas_in_grad": _known(
+        "meshjit's grad stages the function, then differentiates its jaxpr: pallas_call's "
+        "refusal (JAX's words) comes at the grad call, not at the pallas_call's line",
+        "line",
+    ),
+    "r16_partition_spec_float": _known(
+        "meshjit's mesh axis names are strings: P(1.5) is refused when it is made (a "
+        "TypeError), where JAX's NamedSharding finds no axis 1.5 in the mesh",
+        "type",
+        "message",
+    ),
+    **dict.fromkeys(
+        ("r16_mesh_devices_duplicated", "r16_mesh_of_ints"),
+        _known(
+            "meshjit checks a Mesh's devices when it is made (distinct devices, not ints); JAX "
+            "builds the Mesh and fails only when it is used",
+            "type",
+            "line",
+        ),
     ),
     # Round 12 (tests/support/mistakes_catalogue_round12.py)
     "r12_ref_in_vmap_written_batched": _known(

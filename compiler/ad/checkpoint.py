@@ -15,12 +15,13 @@ A policy is `policy(prim, *avals, **params) -> bool` (saveable or not), as JAX's
 from __future__ import annotations
 
 import functools
+import inspect
 from typing import Callable, NamedTuple
 
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import jvp_jaxpr, transpose_jaxpr
-from meshjit.compiler.api_util import renamed
+from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -225,10 +226,13 @@ def checkpoint(
     prevent_cse: bool = True,
     policy=None,
     static_argnums=(),
+    static_argnames=(),
     concrete=_NO_CONCRETE,
 ):
     """`fun`, whose intermediate values reverse mode recomputes instead of saving (except
-    those `policy` saves). `concrete` is refused in JAX's words (JAX removed it)."""
+    those `policy` saves). Arguments given by name are bound to their positions (as JAX's);
+    `static_argnames` name static ones too. `concrete` is refused in JAX's words (JAX removed
+    it)."""
     if concrete is not _NO_CONCRETE:
         raise MeshjitNotImplementedError(
             "The `concrete` option to `jax.checkpoint` was deprecated in JAX v0.8.2, and removed "
@@ -241,9 +245,12 @@ def checkpoint(
             f"callable (e.g. from meshjit.checkpoint_policies), got {type(policy).__name__}"
         )
     statics = (static_argnums,) if isinstance(static_argnums, int) else tuple(static_argnums)
+    statics += _argnums_of(fun, static_argnames)
 
     @functools.wraps(fun)
-    def remat_fun(*args):
+    def remat_fun(*args, **kwargs):
+        if kwargs:
+            args = inspect.signature(fun).bind(*args, **kwargs).args
         if any(not -len(args) <= i < len(args) for i in statics):
             raise MeshjitValueError(  # JAX's words
                 "the `static_argnums` argument to `jax.checkpoint` / `jax.remat` can only take "
@@ -270,7 +277,16 @@ def checkpoint(
     return remat_fun
 
 
-remat = renamed(checkpoint, "remat")
+remat = alias(checkpoint, "remat")  # (a function of its own, as JAX's)
+
+
+def _argnums_of(fun, names) -> tuple:
+    """The positions of the parameters of `fun` that `names` (a name or names) name."""
+    names = (names,) if isinstance(names, str) else tuple(names)
+    if not names:
+        return ()
+    params = list(inspect.signature(fun).parameters)
+    return tuple(params.index(n) for n in names if n in params)
 
 
 def checkpoint_name(x, name: str):

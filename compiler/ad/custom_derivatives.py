@@ -693,3 +693,6 @@ def closure_convert_api(fun: Callable, *example_args):
         return fun(*args[:n])
 
     return converted, []
+
+
+closure_convert_api.__name__ = closure_convert_api.__qualname__ = "closure_convert"  # as JAX's

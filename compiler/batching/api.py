@@ -62,8 +62,13 @@ def _check_axes_spec(spec, what: str):
             )
 
 
-def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_name=None):
-    """Vectorizing map: `fun` mapped over an axis of its arguments, as JAX's `jax.vmap`."""
+def vmap(
+    fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_name=None,
+    sum_match=False,
+):  # fmt: skip
+    """Vectorizing map: `fun` mapped over an axis of its arguments, as JAX's `jax.vmap`.
+    `sum_match`: an output mapped where its out_axes is None is summed over the mapped axis
+    (JAX's), instead of refused."""
     check_callable(fun)
     if isinstance(in_axes, list):
         in_axes = tuple(in_axes)  # as JAX: a list of axes means one per argument
@@ -99,6 +104,8 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         given = given or (args, kwargs)
         outs, odims, out_tree, refs = _batch_call(f, in_tree, leaves, avals, dims, axis, *given)
         wanted = _flat_out_axes(out_axes, out_tree)
+        if sum_match:
+            outs, odims = _summed_where_unmapped(outs, odims, wanted, refs)
         outs = [
             _move_out_ref(x, d, w, axis, i, out_tree, refs[i][0])
             if i in refs
@@ -109,6 +116,18 @@ def vmap(fun, in_axes=0, out_axes=0, axis_name=None, axis_size=None, spmd_axis_n
         return tree_unflatten(out_tree, outs)
 
     return vmap_f
+
+
+def _summed_where_unmapped(outs, odims, wanted, refs):
+    """vmap(sum_match=True): each (non-ref) output mapped where out_axes is None, summed over
+    its mapped axis."""
+    from meshjit.compiler.lax.reductions import reduce_sum  # lax/ sits below batching/
+
+    summed = [
+        (reduce_sum(x, (d,)), None) if w is None and d is not None and i not in refs else (x, d)
+        for i, (x, d, w) in enumerate(zip(outs, odims, wanted))
+    ]
+    return [x for x, _ in summed], [d for _, d in summed]
 
 
 def _mapped_axis_spec(avals, dims):

@@ -10,7 +10,7 @@ from typing import Callable
 import numpy as np
 
 from meshjit.compiler.ad.api import _argnums, jvp, linearize, vjp
-from meshjit.compiler.api_util import check_callable, renamed
+from meshjit.compiler.api_util import alias, check_callable
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ReverseModeError
 from meshjit.compiler.ir import dtypes
@@ -193,7 +193,7 @@ def jacrev(
     return jacfun
 
 
-jacobian = renamed(jacrev, "jacobian")
+jacobian = alias(jacrev, "jacobian")  # (a function of its own, as JAX's)
 
 
 def _nest(y, jac, in_avals, in_tree, argnums):

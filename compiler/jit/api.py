@@ -770,6 +770,10 @@ def jit(
     (the only one). `compiler_options`: XLA option names to values. `keep_unused=False` (as
     JAX's default): the compiled program takes only the arguments it uses (the others are not
     sent to the devices, and their `input_shardings` are None)."""
+    if "fun" in options:  # Python's words for a positional-only parameter given by name
+        raise MeshjitTypeError(
+            "jit() got some positional-only arguments passed as keyword arguments: 'fun'"
+        )
     if options:
         unknown = sorted(options)[0]
         raise MeshjitTypeError(f"jit() got an unexpected keyword argument '{unknown}'")
@@ -792,16 +796,16 @@ def jit(
     return JitFunction(fun, **kwargs)
 
 
-def make_jaxpr(
-    fun: Callable, *, static_argnums=(), static_argnames=(), axis_env=None, return_shape=False
-):
+def make_jaxpr(fun: Callable, static_argnums=(), axis_env=None, return_shape=False):
     """`make_jaxpr(f)(*args)` -> the ClosedJaxpr of f at those argument types. `axis_env`:
-    `(name, size)` pairs binding axis names for f's collectives (as pmap or shard_map would)."""
+    `(name, size)` pairs binding axis names for f's collectives (as pmap or shard_map would).
+    JAX's signature: `static_argnums` may be given by position, and there is no
+    `static_argnames`."""
     if not callable(fun):  # JAX's words
         raise MeshjitTypeError(f"the first argument must be callable, got {fun!r}")
     if axis_env is not None:
         return _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape)
-    jitted = JitFunction(fun, static_argnums=static_argnums, static_argnames=static_argnames)
+    jitted = JitFunction(fun, static_argnums=static_argnums)
 
     @functools.wraps(fun)
     def make(*args, **kwargs):

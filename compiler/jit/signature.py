@@ -6,7 +6,7 @@ from __future__ import annotations
 import inspect
 import operator
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitOverflowError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import NamedSharding
@@ -188,6 +188,14 @@ def arg_aval(x, i: int, fun, names=None) -> ShapedArray:
         return x.ref_aval
     try:
         return _struct_typed(x, abstractify(x))
+    except MeshjitOverflowError as e:
+        if fun is None or names is None or type(x) is not int:
+            raise
+        raise MeshjitOverflowError(  # JAX's words
+            "An overflow was encountered while parsing an argument to a jitted computation, "
+            f"whose argument path is {names()[i]}. Got <class 'int'> with value {x} "
+            f"({e.bare_message})"
+        ) from None
     except MeshjitTypeError as e:
         if fun is None:
             raise

@@ -580,7 +580,7 @@ def _unary(name):
                 return prim.bind_internal(x)
             return prim.bind_internal(x, **accuracy_params(accuracy))
 
-    op.__name__ = name
+    op.__name__ = op.__qualname__ = name  # (Python names it in its errors)
     op.primitive = prim  # meshjit.numpy binds it directly on traced operands
     return op
 
@@ -591,7 +591,7 @@ def _binary(name, prim=None):
     def op(x, y):
         return prim.bind_internal(*lax_operands(x, y, name=prim.name))
 
-    op.__name__ = name
+    op.__name__ = op.__qualname__ = name  # (Python names it in its errors)
     op.primitive = prim  # callers whose operands already share a dtype bind it directly
     return op
 

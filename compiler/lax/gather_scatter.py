@@ -1050,8 +1050,12 @@ for _prim in scatter_p.values():
 sharding_rules.register(rev_p, same_as_first)
 
 
-def scatter_sub(operand, scatter_indices, updates, dimension_numbers, **kwargs):
+def scatter_sub(
+    operand, scatter_indices, updates, dimension_numbers, *, indices_are_sorted=False,
+    unique_indices=False, mode=None,
+):  # fmt: skip
     """`operand` with `updates` subtracted at the indices (scatter-add of their negation)."""
     return scatter_add(
-        operand, scatter_indices, elementwise.neg(updates), dimension_numbers, **kwargs
-    )
+        operand, scatter_indices, elementwise.neg(updates), dimension_numbers,
+        indices_are_sorted=indices_are_sorted, unique_indices=unique_indices, mode=mode,
+    )  # fmt: skip

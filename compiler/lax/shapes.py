@@ -288,23 +288,23 @@ lowering_rules.register(pad_p, _pad_lowering)
 
 
 def broadcast_in_dim(
-    x, shape: Sequence[int], broadcast_dimensions: Sequence[int], *, out_sharding=None
+    operand, shape: Sequence[int], broadcast_dimensions: Sequence[int], *, out_sharding=None
 ):
     if out_sharding is not None:
         from meshjit.compiler.parallel.explicit import computed_with  # a later family
 
-        def bcast(x):
-            return broadcast_in_dim(x, shape, broadcast_dimensions)
+        def bcast(operand):
+            return broadcast_in_dim(operand, shape, broadcast_dimensions)
 
-        return computed_with(out_sharding, "broadcast_in_dim", bcast, x)
+        return computed_with(out_sharding, "broadcast_in_dim", bcast, operand)
     checks.integer_elements("broadcast_in_dim", shape)
     shape = checks.nonnegative_shape("broadcast_in_dim", shape)
     dims = tuple(map(_kept_int, broadcast_dimensions))
-    aval = aval_of(x)
-    if aval.shape == shape and dims == tuple(range(len(shape))) and not _is_scalar_literal(x):
-        return x
+    aval = aval_of(operand)
+    if aval.shape == shape and dims == tuple(range(len(shape))) and not _is_scalar_literal(operand):
+        return operand
     return broadcast_in_dim_p.bind_internal(
-        x, shape=shape, broadcast_dimensions=dims, sharding=None
+        operand, shape=shape, broadcast_dimensions=dims, sharding=None
     )
 
 
@@ -312,59 +312,62 @@ def _is_scalar_literal(x) -> bool:
     return isinstance(x, (bool, int, float, complex, np.generic, np.ndarray))
 
 
-def broadcast(x, sizes: Sequence[int]):
-    """Adds leading dimensions `sizes`. None added: `x` as an array, with no equation (as
+def broadcast(operand, sizes: Sequence[int]):
+    """Adds leading dimensions `sizes`. None added: `operand` as an array, with no equation (as
     JAX's: a scalar stays a literal in jaxprs)."""
     if not len(sizes):
         from meshjit.compiler.numpy.util import materialize  # a later family
 
-        return materialize(x)
-    aval = aval_of(x)
+        return materialize(operand)
+    aval = aval_of(operand)
     shape = tuple(sizes) + aval.shape
-    return broadcast_in_dim(x, shape, tuple(range(len(sizes), len(shape))))
+    return broadcast_in_dim(operand, shape, tuple(range(len(sizes), len(shape))))
 
 
 def reshape(
-    x, new_sizes: Sequence[int], dimensions: Sequence[int] | None = None, *, out_sharding=None
+    operand, new_sizes: Sequence[int], dimensions: Sequence[int] | None = None, *, out_sharding=None
 ):
     if out_sharding is not None:
         from meshjit.compiler.parallel.explicit import computed_with  # a later family
 
         return computed_with(
-            out_sharding, "reshape", lambda x: reshape(x, new_sizes, dimensions), x
+            out_sharding,
+            "reshape",
+            lambda operand: reshape(operand, new_sizes, dimensions),
+            operand,
         )
     new_sizes = checks.concrete_shape("reshape", new_sizes)
     if any(d < 0 for d in new_sizes):  # JAX's words
         raise MeshjitTypeError(f"reshape new_sizes must all be positive, got {new_sizes}.")
-    if dimensions is not None and sorted(dimensions) != list(range(aval_of(x).ndim)):
+    if dimensions is not None and sorted(dimensions) != list(range(aval_of(operand).ndim)):
         raise MeshjitTypeError(  # JAX's words
             "reshape dimensions must be a permutation of operand dimensions, got dimensions "
-            f"{tuple(dimensions)} for shape {aval_of(x).shape}."
+            f"{tuple(dimensions)} for shape {aval_of(operand).shape}."
         )
     if dimensions is not None and tuple(dimensions) != tuple(range(len(dimensions))):
-        x = transpose(x, dimensions)
-    if aval_of(x).shape == new_sizes and (new_sizes or type(x) is not Tracer):
-        return x  # as JAX's: a traced scalar is reshaped all the same
-    return reshape_p.bind_internal(x, new_sizes=new_sizes)
+        operand = transpose(operand, dimensions)
+    if aval_of(operand).shape == new_sizes and (new_sizes or type(operand) is not Tracer):
+        return operand  # as JAX's: a traced scalar is reshaped all the same
+    return reshape_p.bind_internal(operand, new_sizes=new_sizes)
 
 
-def transpose(x, permutation: Sequence[int]):
+def transpose(operand, permutation: Sequence[int]):
     permutation = tuple(int(p) for p in permutation)
-    if permutation == tuple(range(len(permutation))) and len(permutation) == aval_of(x).ndim:
-        return x
-    return transpose_p.bind_internal(x, permutation=permutation)
+    if permutation == tuple(range(len(permutation))) and len(permutation) == aval_of(operand).ndim:
+        return operand
+    return transpose_p.bind_internal(operand, permutation=permutation)
 
 
-def squeeze(x, dimensions: Sequence[int]):
-    ndim = aval_of(x).ndim
+def squeeze(array, dimensions: Sequence[int]):
+    ndim = aval_of(array).ndim
     dims = tuple(sorted(checks.canonical_axes(tuple(dimensions), ndim)))
     if not dims:
-        return x
-    return squeeze_p.bind_internal(x, dimensions=dims)
+        return array
+    return squeeze_p.bind_internal(array, dimensions=dims)
 
 
-def expand_dims(x, dimensions: Sequence[int]):
-    aval = aval_of(x)
+def expand_dims(array, dimensions: Sequence[int]):
+    aval = aval_of(array)
     ndim_out = aval.ndim + len(dimensions)
     if len(set(dimensions)) != len(dimensions):
         raise MeshjitValueError(f"repeated axis in lax.expand_dims: {tuple(dimensions)}")
@@ -373,7 +376,7 @@ def expand_dims(x, dimensions: Sequence[int]):
     for d in dims:
         shape.insert(d, 1)
     kept = [i for i in range(ndim_out) if i not in dims]
-    return broadcast_in_dim(x, shape, kept)
+    return broadcast_in_dim(array, shape, kept)
 
 
 def iota(dtype, size: int):

@@ -212,9 +212,9 @@ def _dynamic_update_slice_lowering(ctx, x, update, *starts):
 lowering_rules.register(dynamic_update_slice_p, _dynamic_update_slice_lowering)
 
 
-def slice(x, start_indices, limit_indices, strides=None):
+def slice(operand, start_indices, limit_indices, strides=None):
     return slice_p.bind_internal(
-        x,
+        operand,
         start_indices=tuple(map(int_or_symbolic, start_indices)),
         limit_indices=tuple(map(int_or_symbolic, limit_indices)),
         strides=None if strides is None else tuple(int(s) for s in strides),
@@ -239,8 +239,8 @@ def _index_or_symbolic(i):
     return i if is_symbolic_dim(i) else operator.index(i)
 
 
-def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
-    aval = aval_of(x)
+def slice_in_dim(operand, start_index, limit_index, stride=1, axis=0):
+    aval = aval_of(operand)
     axis = checks.canonical_axis(axis, aval.ndim, jax_words="tuple index out of range")
     n = aval.shape[axis]  # as JAX's: None is the whole axis, a negative index counts from its end
     start = 0 if start_index is None else _index_or_symbolic(start_index)
@@ -249,10 +249,10 @@ def slice_in_dim(x, start_index, limit_index, stride=1, axis=0):
     starts[axis] = start + n if start < 0 else start
     limits[axis] = limit + n if limit < 0 else limit
     strides[axis] = stride
-    return slice(x, starts, limits, strides)
+    return slice(operand, starts, limits, strides)
 
 
-def _index_scalars(x, indices, window):
+def _index_scalars(x, indices, window, allow_negative=True):
     """The start indices as JAX binds them: a negative one counted from the end of its
     dimension (`select(i < 0, i + size, i)`), int32. The lowering clamps them so the window
     fits (see `_clamped_starts`)."""
@@ -262,7 +262,15 @@ def _index_scalars(x, indices, window):
             "Length of slice indices must match number of operand dimensions "
             f"({len(indices)} vs {shape})"
         )
+    if not allow_negative:  # JAX's allow_negative_indices=False: the lowering clamps them
+        return [_as_index(i) for i in indices]
     return [_from_end(i, size) for i, size in zip(indices, shape)]
+
+
+def _as_index(index):
+    if isinstance(index, (int, np.integer)):
+        return np.int32(index)
+    return dimension_as_value(index) if is_symbolic_dim(index) else index
 
 
 def _from_end(index, size):
@@ -332,55 +340,79 @@ def _check_index_dtypes(name: str, indices, sep: str) -> None:
         )
 
 
-def dynamic_slice(x, start_indices, slice_sizes):
+def dynamic_slice(operand, start_indices, slice_sizes, *, allow_negative_indices=True):
     _check_index_dtypes("dynamic_slice", start_indices, ":")
-    return unchecked_dynamic_slice(x, start_indices, slice_sizes)
+    return unchecked_dynamic_slice(operand, start_indices, slice_sizes, allow_negative_indices)
 
 
-def unchecked_dynamic_slice(x, start_indices, slice_sizes):
+def unchecked_dynamic_slice(x, start_indices, slice_sizes, allow_negative_indices=True):
     """dynamic_slice with start indices of any integer dtypes (meshjit's own callers)."""
     sizes = checks.concrete_shape("dynamic_slice", slice_sizes)  # JAX's TypeError if traced
-    starts = _index_scalars(x, start_indices, sizes)
+    starts = _index_scalars(x, start_indices, sizes, allow_negative_indices)
     return dynamic_slice_p.bind_internal(x, *starts, slice_sizes=sizes)
 
 
-def dynamic_update_slice(x, update, start_indices):
+def dynamic_update_slice(operand, update, start_indices, *, allow_negative_indices=True):
     _check_index_dtypes("dynamic_update_slice", start_indices, "")
-    starts = _index_scalars(x, start_indices, aval_of(update).shape)
-    return dynamic_update_slice_p.bind_internal(x, update, *starts)
+    starts = _index_scalars(operand, start_indices, aval_of(update).shape, allow_negative_indices)
+    return dynamic_update_slice_p.bind_internal(operand, update, *starts)
 
 
-def dynamic_slice_in_dim(x, start_index, slice_size, axis=0):
-    aval = aval_of(x)
+def dynamic_slice_in_dim(operand, start_index, slice_size, axis=0, *, allow_negative_indices=True):
+    aval = aval_of(operand)
     axis = checks.canonical_axis(axis, aval.ndim, jax_words="list assignment index out of range")
     starts = [0] * aval.ndim
     starts[axis] = start_index
     sizes = list(aval.shape)
     sizes[axis] = slice_size
-    return unchecked_dynamic_slice(x, starts, sizes)
+    return unchecked_dynamic_slice(operand, starts, sizes, allow_negative_indices)
 
 
-def dynamic_index_in_dim(operand, index, axis: int = 0, keepdims: bool = True):
+def _static_arguments(*values) -> None:
+    """As JAX's jit of dynamic_index_in_dim / dynamic_update_index_in_dim, whose `axis` (and
+    flags) are static: each must hash (a traced axis is JAX's ValueError)."""
+    for v in values:
+        try:
+            hash(v)
+        except TypeError as e:
+            raise MeshjitValueError(  # JAX's words
+                "Non-hashable static arguments are not supported. An error occurred while trying "
+                f"to hash an object of type {type(v)}, {v}. The error was:\nTypeError: {e}"
+            ) from None
+
+
+def dynamic_index_in_dim(
+    operand, index, axis: int = 0, keepdims: bool = True, *, allow_negative_indices=True
+):
+    _static_arguments(axis, keepdims, allow_negative_indices)
     axis = checks.canonical_axis(axis, ad_util.aval_of(operand).ndim)
-    out = dynamic_slice_in_dim(operand, index, 1, axis)
+    out = dynamic_slice_in_dim(
+        operand, index, 1, axis, allow_negative_indices=allow_negative_indices
+    )
     return out if keepdims else shapes.squeeze(out, (axis,))
 
 
-def dynamic_update_slice_in_dim(operand, update, start_index, axis: int):
+def dynamic_update_slice_in_dim(
+    operand, update, start_index, axis: int, *, allow_negative_indices=True
+):
     ndim = ad_util.aval_of(operand).ndim
     axis = checks.canonical_axis(axis, ndim)
     starts = [0] * ndim
     starts[axis] = start_index
-    starts = _index_scalars(operand, starts, ad_util.aval_of(update).shape)
+    shape = ad_util.aval_of(update).shape
+    starts = _index_scalars(operand, starts, shape, allow_negative_indices)
     return dynamic_update_slice_p.bind_internal(operand, update, *starts)
 
 
-def dynamic_update_index_in_dim(operand, update, index, axis: int):
+def dynamic_update_index_in_dim(operand, update, index, axis: int, *, allow_negative_indices=True):
+    _static_arguments(axis, allow_negative_indices)
     ndim = ad_util.aval_of(operand).ndim
     axis = checks.canonical_axis(axis, ndim)
     if ad_util.aval_of(update).ndim == ndim - 1:
         update = shapes.expand_dims(update, (axis,))
-    return dynamic_update_slice_in_dim(operand, update, index, axis)
+    return dynamic_update_slice_in_dim(
+        operand, update, index, axis, allow_negative_indices=allow_negative_indices
+    )
 
 
 linear_jvp(slice_p)

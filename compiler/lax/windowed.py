@@ -693,7 +693,7 @@ def _cumulative_sharding(out, x, *, axis, reverse):
     if spec[axis] is not None:
         raise ShardingTypeError(
             "Input should be unsharded over the axis being reduced. Got input type="
-            f"{x.str_short()} and axis={axis}; reshard it first"
+            f"{x.str_long()} and axis={axis}; reshard it first"
         )
     return spec
 

@@ -272,7 +272,7 @@ def _named(name, scale, mode, distribution):
     def make(in_axis=-2, out_axis=-1, batch_axis=(), dtype=None):
         return variance_scaling(scale, mode, distribution, in_axis, out_axis, batch_axis, dtype)
 
-    make.__name__ = make.__qualname__ = name  # JAX's (its aliases share it: xavier_normal)
+    make.__name__ = make.__qualname__ = name  # (Python names it in its errors, as JAX's)
     return make
 
 

@@ -195,6 +195,7 @@ from meshjit.compiler.numpy.shapes import (
     atleast_2d,
     atleast_3d,
     broadcast_arrays,
+    broadcast_shapes,
     broadcast_to,
     column_stack,
     concatenate,
@@ -249,7 +250,6 @@ from meshjit.compiler.numpy.ufunc_api import (  # after routines' logaddexp2: th
     subtract,
     ufunc,
 )
-from meshjit.compiler.numpy.util import broadcast_shapes
 from meshjit.compiler.numpy.util import public_result_type as result_type
 from meshjit.compiler.trace.array_methods import register_array_methods
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from meshjit.compiler import lax
+from meshjit.compiler.api_util import alias
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import full_like
 from meshjit.compiler.numpy.util import aval_of, const_like, jitted_as_jax, unary_operand
@@ -37,25 +38,25 @@ def isrealobj(x) -> bool:
     return not iscomplexobj(x)
 
 
-def real(val):
+def real(val, /):
     """The real part; a real array is its own."""
     val = unary_operand(val)
     return lax.real(val) if iscomplexobj(val) else val
 
 
-def imag(val):
+def imag(val, /):
     """The imaginary part; zeros (of the array's dtype) for a real array."""
     val = unary_operand(val)
     return lax.imag(val) if iscomplexobj(val) else full_like(val, 0)
 
 
-def conj(x):
+def conj(x, /):
     """The complex conjugate; a real array is its own (jnp's rule, unlike lax.conj)."""
     x = unary_operand(x)
     return lax.conj(x) if iscomplexobj(x) else x
 
 
-conjugate = conj
+conjugate = alias(conj, "conjugate")
 
 
 @jitted_as_jax("deg")

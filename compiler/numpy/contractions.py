@@ -46,6 +46,7 @@ def _path_type(optimize):
 
 def einsum(
     subscripts,
+    /,
     *operands,
     out=None,
     optimize="auto",
@@ -68,7 +69,7 @@ def einsum(
     return sharded_by(out_sharding, "einsum", contract, *arrays)
 
 
-def einsum_path(subscripts, *operands, optimize="auto"):
+def einsum_path(subscripts, /, *operands, optimize="auto"):
     """opt_einsum's contraction path and its printed report, for the same arguments as einsum."""
     shaped = [_Shaped(np.shape(x), np.result_type(x)) if _is_array(x) else x for x in operands]
     if _is_array(subscripts):

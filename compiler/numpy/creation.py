@@ -30,7 +30,7 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.copies import array_copy
 from meshjit.compiler.lax.shapes import like_sharding, varying_as
 from meshjit.compiler.numpy.elementwise import add, astype, multiply, subtract
-from meshjit.compiler.numpy.shapes import concatenate, expand_dims
+from meshjit.compiler.numpy.shapes import concatenate, expand_dims, stack
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_to_shape,
@@ -81,7 +81,7 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0, *, device=None, out
     x = _asarray(object, dtype)
     if copy and x is object and (is_meshjit_array(x) or type(x) is Tracer):
         x = _copy_of(x)  # as JAX: copy=True never returns `object`
-    missing = operator.index(ndmin) - aval_of(x).ndim
+    missing = operator.index(ndmin) - (x.ndim if _is_key_array(x) else aval_of(x).ndim)
     if missing > 0:
         x = lax.reshape(x, (1,) * missing + aval_of(x).shape)
     return placed(x, device, out_sharding, "jnp.array")
@@ -99,7 +99,14 @@ def _asarray(a, dtype, name: str = "array"):
         raise MeshjitValueError("None is not a valid value for jnp.array")
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
         a = np.asarray(a)
+    if isinstance(a, (np.ndarray, np.generic)) and a.dtype.kind in "mM" and dtype is None:
+        raise MeshjitTypeError(  # JAX's words (a date or a time delta is not a number)
+            f"Value '{a}' with dtype {a.dtype} is not a valid JAX array type. Only arrays of "
+            "numeric types are supported by JAX."
+        )
     a = _dims_as_values(a)  # symbolic dimensions (shape polymorphism): `jnp.array(x.shape)`
+    if isinstance(a, (list, tuple)) and a and dtype is None and all(map(_is_key_array, a)):
+        return stack(a)  # typed keys: a key array
     if isinstance(a, (list, tuple)) and any(_has_jax_array(x) for x in _leaves(a)):
         a = _map_leaves(_from_jax_array, a)  # as JAX: leaves converted through the protocol
     if isinstance(a, (list, tuple)) and contains_traced(a):
@@ -136,6 +143,10 @@ def _asarray(a, dtype, name: str = "array"):
 
 def _has_jax_array(x) -> bool:
     return getattr(x, "__jax_array__", None) is not None and not is_meshjit_array(x)
+
+
+def _is_key_array(x) -> bool:
+    return getattr(getattr(x, "dtype", None), "is_extended", False)
 
 
 def _from_jax_array(a):
@@ -370,9 +381,9 @@ def ones_like(a, dtype=None, shape=None, *, device=None, out_sharding=None):
     return _full_like(a, 1, dtype, shape, device, out_sharding)
 
 
-def empty_like(prototype, dtype=None, shape=None, *, device=None, out_sharding=None):
-    dtypes.check_user_dtype(dtype, "empty_like")
-    return _full_like(prototype, 0, dtype, shape, device, out_sharding)
+def empty_like(prototype, dtype=None, shape=None, *, device=None):
+    dtypes.check_user_dtype(dtype, "empty_like")  # JAX's takes no out_sharding
+    return _full_like(prototype, 0, dtype, shape, device, None)
 
 
 # ---------------------------------------------------------------------------------------------

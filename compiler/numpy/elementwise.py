@@ -14,6 +14,7 @@ import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -102,12 +103,13 @@ __all__ = [
 add = define_binary_with_bool(lax.add, lax.bitwise_or)
 subtract = define_binary(lax.sub)
 multiply = define_binary_with_bool(lax.mul, lax.bitwise_and)
-true_divide = divide = define_binary(lax.div, inexact=True)
+divide = define_binary(lax.div, inexact=True)
+true_divide = alias(divide, "true_divide")  # (functions of their own, as JAX's)
 maximum = define_binary(lax.max)
 minimum = define_binary(lax.min)
 arctan2 = define_binary(lax.atan2, inexact=True)
-equal = define_binary(lax.eq)
-not_equal = define_binary(lax.ne)
+equal = define_binary(lax.eq, operands=("x", "y"))
+not_equal = define_binary(lax.ne, operands=("x", "y"))
 
 
 def _is_complex(x) -> bool:
@@ -119,12 +121,12 @@ def _define_ordered(lax_fn):
     jax.numpy's do (lax's comparisons refuse complex operands)."""
     real_fn = define_binary(lax_fn)
 
-    def fn(x1, x2):
-        if not (_is_complex(x1) or _is_complex(x2)):
-            return real_fn(x1, x2)
-        x1, x2 = broadcast_all(*promote(x1, x2))
-        rx, ry = lax.real(x1), lax.real(x2)
-        return lax.select(lax.eq(rx, ry), lax_fn(lax.imag(x1), lax.imag(x2)), lax_fn(rx, ry))
+    def fn(x, y, /):
+        if not (_is_complex(x) or _is_complex(y)):
+            return real_fn(x, y)
+        x, y = broadcast_all(*promote(x, y))
+        rx, ry = lax.real(x), lax.real(y)
+        return lax.select(lax.eq(rx, ry), lax_fn(lax.imag(x), lax.imag(y)), lax_fn(rx, ry))
 
     return fn
 
@@ -152,7 +154,7 @@ tanh = define_unary(lax.tanh, inexact=True)
 def _define_rounding(lax_fn):
     """floor / ceil: integers and booleans are already whole, so they pass through (as JAX)."""
 
-    def fn(x):
+    def fn(x, /):
         (x,) = promote(x)
         x = materialize(x)
         return lax_fn(x) if dtypes.is_inexact(aval_of(x).dtype) else x  # complex: lax's error
@@ -165,7 +167,7 @@ ceil = _define_rounding(lax.ceil)
 _real_isfinite = define_unary(lax.is_finite, inexact=True)
 
 
-def isfinite(x):
+def isfinite(x, /):
     """Complex: both parts finite; integers and booleans: all True (a strong bool, as JAX)."""
     if not _is_complex(x):
         (x,) = promote(x)
@@ -186,11 +188,11 @@ def negative(x):
     return lax.neg(materialize(x))
 
 
-def positive(x):
+def positive(x, /):
     return materialize(x)
 
 
-def abs(x):
+def abs(x, /):
     (x,) = promote(x)
     dtype = aval_of(x).dtype
     if dtypes.is_unsigned(dtype) or dtypes.is_bool(dtype):
@@ -198,10 +200,10 @@ def abs(x):
     return lax.abs(materialize(x))
 
 
-absolute = abs
+absolute = alias(abs, "absolute")
 
 
-def sign(x):
+def sign(x, /):
     (x,) = promote(x)
     dtype = aval_of(x).dtype
     if dtypes.is_bool(dtype):
@@ -244,23 +246,23 @@ def _round(a, decimals):
     return lax.round(materialize(x), lax.RoundingMethod.TO_NEAREST_EVEN)
 
 
-def square(x):
+def square(x, /):
     """lax.square, as JAX (booleans square in int32)."""
     (x,) = bool_as_int32(*promote(x))
     return lax.square(materialize(x))
 
 
-def reciprocal(x):
+def reciprocal(x, /):
     (x,) = promote_inexact(x)
     return lax.integer_pow(materialize(x), -1)
 
 
-def invert(x):
+def invert(x, /):
     (x,) = promote(x)
     return lax.bitwise_not(materialize(x))
 
 
-bitwise_not = invert
+bitwise_not = alias(invert, "bitwise_not")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -268,7 +270,7 @@ bitwise_not = invert
 
 
 @jitted_as_jax()
-def floor_divide(x1, x2):
+def floor_divide(x1, x2, /):
     """JAX's jitted floor_divide, in its order (operands rank-promoted, not broadcast)."""
     x1, x2 = broadcast_ranks(*bool_as_int32(*promote(x1, x2)), name="floor_divide")
     refuse_complex("floor_divide does not support complex-valued inputs", x1)
@@ -294,7 +296,7 @@ def _float_divmod(x1, x2):
 
 
 @jitted_as_jax()
-def remainder(x1, x2):
+def remainder(x1, x2, /):
     """JAX's jitted remainder, in its order: the truncated remainder moved by x2 where its
     sign is not x2's."""
     x1, x2 = broadcast_ranks(*bool_as_int32(*promote(x1, x2)), name="remainder")
@@ -307,11 +309,13 @@ def remainder(x1, x2):
     return lax.select(fix, lax.add(mod, x2), mod)
 
 
-mod = remainder
+def mod(x1, x2, /):
+    """JAX's: remainder (jitted) called by a function of its own."""
+    return remainder(x1, x2)
 
 
 @jitted_as_jax()
-def divmod(x1, x2):  # noqa: A001  (numpy's name)
+def divmod(x1, x2, /):  # noqa: A001  (numpy's name)
     """JAX's jitted divmod: integers by floor_divide and remainder, floats by one
     _float_divmod."""
     x1, x2 = broadcast_ranks(*bool_as_int32(*promote(x1, x2)), name="divmod")
@@ -321,7 +325,7 @@ def divmod(x1, x2):  # noqa: A001  (numpy's name)
     return _float_divmod(x1, x2)
 
 
-def power(x1, x2):
+def power(x1, x2, /):
     # a concrete int power is integer_pow, as JAX (an integer base to a negative one: TypeError)
     if isinstance(x2, int) and not isinstance(x2, bool) and -(2**16) < x2 < 2**16:
         (x1,) = promote(x1)
@@ -367,7 +371,7 @@ def logical_xor(x1, x2):
     return lax.bitwise_xor(*broadcast_ranks(as_bool(x1), as_bool(x2), name="logical_xor"))
 
 
-def logical_not(x):
+def logical_not(x, /):
     return lax.bitwise_not(materialize(as_bool(x)))
 
 

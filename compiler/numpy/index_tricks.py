@@ -251,9 +251,13 @@ def mask_indices(n, mask_func, k=0, *, size=None):
     return nonzero(mask_func(ones((n, n)), k), size=size)
 
 
-def ravel_multi_index(multi_index, dims, mode="raise", order="C"):
+def ravel_multi_index(multi_index, dims, mode="raise", order="C", *, dtype=None):
     """Flat indices of `multi_index` into `dims`. `mode="raise"` checks concrete indices;
-    traced ones are clipped, as JAX does."""
+    traced ones are clipped, as JAX does. `dtype`: the indices' dtype (else the default int)."""
+    if dtype is not None:
+        flat = ravel_multi_index(multi_index, dims, mode, order)
+        dtypes.check_user_dtype(dtype, "ravel_multi_index")
+        return flat.astype(dtypes.canonicalize(dtype))
     check_arraylike("ravel_multi_index", *multi_index)
     if order not in ("C", "F"):
         raise MeshjitValueError(f"ravel_multi_index: order must be 'C' or 'F', got {order!r}")

@@ -322,9 +322,9 @@ def _broadcast_update(values, plan: IndexPlan, aval):
     if v_aval.sharding is not None and any(
         e is not None and e != spec[lead + k] for k, e in enumerate(v_aval.sharding.spec)
     ):
-        want = aval.update(shape=plan.result_shape, sharding=target).str_short()
+        want = aval.update(shape=plan.result_shape, sharding=target).str_long()
         raise MeshjitValueError(
-            f"Incompatible types for broadcasting: input type={v_aval.str_short()} and "
+            f"Incompatible types for broadcasting: input type={v_aval.str_long()} and "
             f"requested type={want}"
         )
     if v_aval.shape == plan.result_shape and v_aval.sharding is not None:
@@ -632,7 +632,7 @@ def _as_index_array(indices, name):
 
 
 @jitted_as_jax("axis", "mode", "fill_value")
-def take_along_axis(arr, indices, axis, mode=None, fill_value=None):
+def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
     """`arr` indexed along `axis` by `indices`, which broadcast against `arr` elsewhere. As in
     JAX, one gather whose other dims are batching dims (size-1 index dims take the whole axis),
     so the result keeps `arr`'s and `indices`' shardings on them."""

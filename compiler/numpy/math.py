@@ -11,6 +11,7 @@ import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import special as lax_special
@@ -107,14 +108,16 @@ log10 = define_unary(lambda x: lax.mul(lax.log(x), _const(x, 1.0 / math.log(10.0
 _real_fabs = define_unary(lax.abs, inexact=True)
 
 
-def fabs(x):
+def fabs(x, /):
     refuse_complex("ufunc 'fabs' does not support complex dtypes", x)
     return _real_fabs(x)
 
 
-deg2rad = radians = define_unary(lambda x: lax.mul(x, const_like(x, math.pi / 180.0)), inexact=True)
-rad2deg = degrees = define_unary(lambda x: lax.mul(x, const_like(x, 180.0 / math.pi)), inexact=True)
-float_power = define_binary(lax.pow, inexact=True)
+deg2rad = define_unary(lambda x: lax.mul(x, const_like(x, math.pi / 180.0)), inexact=True)
+radians = alias(deg2rad, "radians")
+rad2deg = define_unary(lambda x: lax.mul(x, const_like(x, 180.0 / math.pi)), inexact=True)
+degrees = alias(rad2deg, "degrees")
+float_power = define_binary(lax.pow, inexact=True, operands=("x", "y"))
 
 
 @jitted_as_jax()
@@ -126,13 +129,13 @@ def _is_float(x) -> bool:
     return dtypes.is_float(aval_of(x).dtype)
 
 
-def isnan(x):
+def isnan(x, /):
     x = unary_operand(x)
     return lax.ne(x, x)
 
 
 @jitted_as_jax()
-def isinf(x):
+def isinf(x, /):
     x = unary_operand(x)
     if dtypes.is_complex(aval_of(x).dtype):  # either part infinite
         return logical_or(_real_isinf(lax.real(x)), _real_isinf(lax.imag(x)))
@@ -197,7 +200,7 @@ def nan_to_num(x, copy=True, nan=0.0, posinf=None, neginf=None):
     return where(isneginf(out), asarray(neginf, dtype), out)
 
 
-def hypot(x1, x2):
+def hypot(x1, x2, /):
     """One program, as JAX's jitted hypot (so XLA rounds it the same way)."""
     return jitted(_hypot, name="hypot")(x1, x2)
 
@@ -281,7 +284,7 @@ def _logaddexp_impl(x1, x2, base2: bool):
 
 
 @jitted_as_jax()
-def fmod(x1, x2):
+def fmod(x1, x2, /):
     """JAX's jitted fmod: an integer x2 of 0 taken as 1 (x % 0 is 0; booleans keep XLA's
     x % 0 == x), then lax.rem of the promoted operands."""
     if dtypes.is_int(result_type(x1, x2)):
@@ -290,7 +293,7 @@ def fmod(x1, x2):
 
 
 @jitted_as_jax()
-def heaviside(x1, x2):
+def heaviside(x1, x2, /):
     x1, x2 = promote_inexact(x1, x2)
     zero, one = const_like(x1, 0.0), const_like(x1, 1.0)  # JAX's: weak for a weak scalar x1
     # JAX's order: both comparisons, then the NaN test
@@ -298,7 +301,7 @@ def heaviside(x1, x2):
 
 
 @jitted_as_jax()
-def sinc(x):
+def sinc(x, /):
     """JAX's jitted sinc: sin(pi x) / (pi x), and at 0 its Maclaurin series (a custom_jvp, so
     that derivatives of every order there are right)."""
     (x,) = promote_inexact(x)
@@ -341,7 +344,7 @@ def fmin(x1, x2):
 
 
 @jitted_as_jax()
-def signbit(x):
+def signbit(x, /):
     x = unary_operand(x)
     dtype = aval_of(x).dtype
     if dtypes.is_complex(dtype):
@@ -370,7 +373,7 @@ def trunc(x):
 
 
 @jitted_as_jax()
-def rint(x):
+def rint(x, /):
     """One program named rint, as JAX's jitted rint."""
     x = unary_operand(x)
     if dtypes.is_complex(aval_of(x).dtype):  # each part, as JAX

@@ -9,6 +9,7 @@ and repeats) become slices and concatenations (`take_static`) rather than gather
 from __future__ import annotations
 
 import builtins
+import functools
 import operator
 
 import numpy as np
@@ -46,6 +47,7 @@ from meshjit.compiler.numpy.util import (
     is_traced,
     jitted,
     materialize,
+    sharded_by,
     static_axis,
 )
 from meshjit.compiler.trace.tracing import require_concrete
@@ -422,7 +424,12 @@ def _tile_reps(reps) -> tuple:
         ) from None
 
 
-def repeat(a, repeats, axis=None, *, total_repeat_length=None):
+def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None):
+    if out_sharding is not None:  # JAX's out_sharding=: the result typed by it
+        again = functools.partial(
+            repeat, repeats=repeats, axis=axis, total_repeat_length=total_repeat_length
+        )
+        return sharded_by(out_sharding, "repeat", again, a)
     x = materialize(a)
     if axis is None:
         x, axis = ravel(x), 0

@@ -19,6 +19,7 @@ import operator
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.registry import trace_state
@@ -341,7 +342,7 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
 max = _extremum_like("max", _REDUCE_MAX, lax.reduce_max, lax.reduce_or, lax.max)
 min = _extremum_like("min", _REDUCE_MIN, lax.reduce_min, lax.reduce_and, lax.min)
 
-amax, amin = max, min
+amax, amin = alias(max, "amax"), alias(min, "amin")
 
 
 def _cast_to_bool(x):

@@ -16,6 +16,7 @@ import ml_dtypes
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import (
     AxisOutOfBoundsError,
     ConcretizationError,
@@ -68,6 +69,7 @@ from meshjit.compiler.numpy.util import (
     promote_inexact,
     refuse_complex,
     result_type,
+    sharded_by,
     strong,
 )
 from meshjit.compiler.trace.tracing import require_concrete
@@ -180,21 +182,34 @@ __all__ = [
 # ---------------------------------------------------------------------------------------------
 # The array API's names for NumPy's functions.
 
-acos, asin, atan, atan2 = jmath.arccos, jmath.arcsin, jmath.arctan, ew.arctan2
-acosh, asinh, atanh = jmath.arccosh, jmath.arcsinh, jmath.arctanh
-pow, bitwise_invert = ew.power, ew.invert
+# (functions of their own, as JAX's: an error names the name called)
+acos, asin, atan = (
+    alias(jmath.arccos, "acos"),
+    alias(jmath.arcsin, "asin"),
+    alias(jmath.arctan, "atan"),
+)
+atan2, pow = alias(ew.arctan2, "atan2"), alias(ew.power, "pow")
+asinh, atanh = alias(jmath.arcsinh, "asinh"), alias(jmath.arctanh, "atanh")
+
+
+def acosh(x, /):
+    """JAX's: arccosh (jitted) called by a function of its own."""
+    return jmath.arccosh(x)
+
+
+bitwise_invert = alias(ew.invert, "bitwise_invert")
 
 
 def concat(arrays, /, *, axis=0):
     return shapes.concatenate(arrays, axis=axis)
 
 
-def left_shift(x1, x2):
-    x1, x2 = _same_int_dtype("left_shift", x1, x2)
-    return lax.shift_left(x1, x2)
+def left_shift(x, y, /):
+    x, y = _same_int_dtype("left_shift", x, y)
+    return lax.shift_left(x, y)
 
 
-def right_shift(x1, x2):
+def right_shift(x1, x2, /):
     x1, x2 = _same_int_dtype("right_shift", x1, x2)
     shift = (
         lax.shift_right_logical
@@ -204,7 +219,8 @@ def right_shift(x1, x2):
     return shift(x1, x2)
 
 
-bitwise_left_shift, bitwise_right_shift = left_shift, right_shift
+bitwise_left_shift = alias(left_shift, "bitwise_left_shift")
+bitwise_right_shift = alias(right_shift, "bitwise_right_shift")
 
 
 _LAX_NAMES = {"left_shift": "shift_left", "right_shift": "shift_right_arithmetic"}
@@ -508,9 +524,10 @@ def _block(x, depth, ndim, level=1):
     return shapes.concatenate(parts, axis=-(depth - level + 1))
 
 
-def compress(condition, a, axis=None, *, size=None, fill_value=0):
+def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
     """Entries of `a` where the 1-D `condition` holds, along `axis`: a concrete condition, or
     `size` entries (the first `size`, then `fill_value`), which also works under tracing."""
+    check_out(out, "compress")
     check_arraylike("compress", condition, a, fill_value)
     a = asarray(a)
     if axis is None:
@@ -1349,9 +1366,12 @@ def _in1d(ar1, ar2, invert, method="auto", assume_unique=False):
     return any_(arr1[:, None] == arr2[None, :], axis=-1)
 
 
-def bincount(x, weights=None, minlength=0, *, length=None):
+def bincount(x, weights=None, minlength=0, *, length=None, out_sharding=None):
     """Counts of each value of the non-negative ints `x`; `length` (static) or a concrete `x`
-    decides the size, as JAX does."""
+    decides the size, as JAX does; typed by `out_sharding` when one is given."""
+    if out_sharding is not None:
+        count = functools.partial(bincount, weights=weights, minlength=minlength, length=length)
+        return sharded_by(out_sharding, "bincount", count, x)
     check_arraylike("bincount", x)
     require_concrete(length, "The error occurred because of argument 'length' of jnp.bincount.")
     x = asarray(x)
@@ -1730,7 +1750,7 @@ def lcm(x1, x2):
 
 
 @jitted_as_jax()
-def copysign(x1, x2):
+def copysign(x1, x2, /):
     x1, x2 = promote(*promote_inexact(x1, x2))
     refuse_complex("copysign does not support complex-valued inputs", x1)
     return ew.where(jmath.signbit(x2), -ew.abs(x1), ew.abs(x1))
@@ -1748,7 +1768,7 @@ def _logaddexp2_promoted(x1, x2):
     return out if not aval_of(out).ndim else strong(out)  # JAX's typed constants: strong
 
 
-def ldexp(x1, x2):
+def ldexp(x1, x2, /):
     """x1 * 2**x2, exactly: x1's exponent split off first (frexp) so that neither a small x1
     nor a large x2 overflows on the way, as JAX computes it."""
     x1, x2 = arraylike("ldexp", x1, x2)
@@ -1771,7 +1791,7 @@ def _ldexp(x1, x2):
     return ew.where(jmath.isinf(x1) | (x1 == 0), x1, x)
 
 
-def frexp(x):
+def frexp(x, /):
     """(mantissa in [0.5, 1), integer exponent) with x = mantissa * 2**exponent, read from the
     bits as JAX does (exact in every float dtype, subnormals included)."""
     (x,) = promote_inexact(*arraylike("frexp", x))
@@ -1871,13 +1891,13 @@ def apply_over_axes(func, a, axes):
     return a
 
 
-def nextafter(x1, x2):
-    """The next float after `x1` towards `x2`."""
-    x1, x2 = broadcast_all(*promote_inexact(x1, x2))
-    return lax.nextafter(x1, x2)
+def nextafter(x, y, /):
+    """The next float after `x` towards `y`."""
+    x, y = broadcast_all(*promote_inexact(x, y))
+    return lax.nextafter(x, y)
 
 
-def spacing(x):
+def spacing(x, /):
     """The distance from `x` to the next float away from zero (as JAX: towards +inf for
     float16)."""
     (x,) = promote_inexact(x)

@@ -26,6 +26,7 @@ from meshjit.compiler.ir.shape_poly import (
     is_symbolic_dim,
 )
 from meshjit.compiler.lax import shape_checks as checks
+from meshjit.compiler.numpy import util
 from meshjit.compiler.numpy.elementwise import astype
 from meshjit.compiler.numpy.util import (
     aval_of,
@@ -45,6 +46,7 @@ from meshjit.compiler.numpy.util import (
 from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
+    "broadcast_shapes",
     "atleast_1d",
     "atleast_2d",
     "atleast_3d",
@@ -204,7 +206,7 @@ def transpose(a, axes=None):
     return lax.transpose(materialize(a), perm)  # which refuses a repeated axis
 
 
-def permute_dims(a, axes):
+def permute_dims(a, /, axes):
     return transpose(a, axes)
 
 
@@ -285,8 +287,14 @@ def _atleast(arrays, new_dims):
     return out[0] if len(out) == 1 else out
 
 
-def broadcast_to(x, shape, *, out_sharding=None):
-    return sharded_by(out_sharding, "broadcast_to", lambda v: _broadcast_to(v, shape), x)
+def broadcast_to(array, shape, *, out_sharding=None):
+    return sharded_by(out_sharding, "broadcast_to", lambda v: _broadcast_to(v, shape), array)
+
+
+def broadcast_shapes(*shapes):
+    """jnp.broadcast_shapes: the shape `shapes` broadcast to (JAX's signature; util's takes
+    the operation an error names too)."""
+    return util.broadcast_shapes(*shapes)
 
 
 def _broadcast_to(x, shape):

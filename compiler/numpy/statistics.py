@@ -4,6 +4,7 @@ nanmean, nanvar, nanstd, nanargmax, nanargmin, nancumsum, nancumprod) and the or
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 
@@ -52,6 +53,7 @@ from meshjit.compiler.numpy.util import (
     jitted_as_jax,
     materialize,
     promote_inexact,
+    sharded_by,
     unary_operand,
 )
 
@@ -388,13 +390,14 @@ def _propagate_nan(result, x, q_ndim):
 
 def percentile(
     a, q, axis=None, out=None, overwrite_input=False, method="linear", keepdims=False, *,
-    weights=None,
+    weights=None, out_sharding=None,
 ):  # fmt: skip
     check_arraylike("percentile", a, q)
-    return jitted(_percentile, _STATIC, "percentile")(
-        a, q, axis=axis, out=out, overwrite_input=overwrite_input, method=method,
-        keepdims=keepdims, weights=weights,
+    run = functools.partial(
+        jitted(_percentile, _STATIC, "percentile"), q=q, axis=axis, out=out,
+        overwrite_input=overwrite_input, method=method, keepdims=keepdims, weights=weights,
     )  # fmt: skip
+    return sharded_by(out_sharding, "percentile", run, a)
 
 
 def _percentile(a, q, axis, out, overwrite_input, method, keepdims, weights):

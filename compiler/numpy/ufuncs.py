@@ -173,12 +173,13 @@ def _argument_overflow(e, arguments: dict) -> Exception:
     )
 
 
-def define_binary(lax_fn, inexact=False):
+def define_binary(lax_fn, inexact=False, operands=("x1", "x2")):
     # Operands of one dtype (as `_simple_binary_operands` gives) need none of lax's operand
-    # checks: they bind the primitive directly.
+    # checks: they bind the primitive directly. `operands`: JAX's names of the two
+    # (positional-only) parameters, which Python's error for them given by name shows.
     prim = lax_fn.primitive
 
-    def fn(x1, x2):
+    def fn(x1, x2, /):
         try:
             simple = _simple_binary_operands(x1, x2, inexact)
             if simple is not None:
@@ -191,6 +192,8 @@ def define_binary(lax_fn, inexact=False):
             filter_exception(e)
             raise
 
+    if operands != ("x1", "x2"):  # positional-only: only the error shows the names
+        fn.__code__ = fn.__code__.replace(co_varnames=(*operands, *fn.__code__.co_varnames[2:]))
     return own_boundary(fn)
 
 
@@ -200,7 +203,7 @@ def define_unary(lax_fn, inexact=False):
     prim = getattr(lax_fn, "primitive", None)
     direct = lax_fn if prim is None else prim.bind_internal
 
-    def fn(x):
+    def fn(x, /):
         try:
             if type(x) is Tracer and (not inexact or x._var.aval.dtype in dtypes.FLOATS):
                 trace = trace_state.current
@@ -221,7 +224,7 @@ def define_binary_with_bool(lax_fn, bool_fn):
 
     prim, bool_prim = lax_fn.primitive, bool_fn.primitive
 
-    def fn(x1, x2):
+    def fn(x1, x2, /):
         try:
             simple = _simple_binary_operands(x1, x2, False)
             if simple is not None:  # of the dtype of the tracer of x1, x2 (a scalar takes it)

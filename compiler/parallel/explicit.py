@@ -323,6 +323,11 @@ def _reshard_batcher(args, dims, *, sharding):
 def reshard(xs, out_shardings):
     """`meshjit.sharding.reshard(x, P(...) or NamedSharding)`: `x` (a pytree) with the given
     shardings as its type; inside jit a sharding constraint XLA executes, outside a copy."""
+    if out_shardings is None:  # JAX's words
+        raise MeshjitValueError(
+            "Reshard should only be used with out_shardings which are non-None and have a "
+            "non-empty mesh. Got sharding None."
+        )
     leaves, treedef = tree_flatten(xs)
     targets = flatten_shardings(out_shardings, xs, "reshard")
     return tree_unflatten(treedef, [_reshard_leaf(x, s) for x, s in zip(leaves, targets)])
@@ -612,53 +617,53 @@ def _current_mesh(what: str):
     return mesh
 
 
-def auto_axes(fun=None, *, axes=None, out_sharding=None):
+def auto_axes(f=None, /, *, axes=None, out_sharding=None):
     """`auto_axes(f, axes=..., out_sharding=...)`: runs `f` with `axes` of the context mesh made
     Auto (their layout left to propagation), then reshards its results to `out_sharding` (as
     JAX: given here or as a keyword argument of the call)."""
-    if fun is None:
+    if f is None:
         return functools.partial(auto_axes, axes=axes, out_sharding=out_sharding)
 
     def run(mesh, target, args, kwargs):
         inner = _with_axis_types(mesh, _axes_or_all(mesh, axes), AxisType.Auto, "auto_axes")
         args = tree_map(lambda x: _drop_axes(x, inner), args)
         with scoped_mesh(inner):
-            out = fun(*args, **kwargs)
+            out = f(*args, **kwargs)
             # back on the context mesh (JAX's mesh_cast): the Explicit axes left in the types
             out = tree_map(lambda x: _drop_axes(x, mesh), out)
         with scoped_mesh(mesh):
             return _reshard_tree(out, target, "auto_axes")
 
-    switched = _mode_switch(fun, "auto_axes", "out_sharding", out_sharding, run)
+    switched = _mode_switch(f, "auto_axes", "out_sharding", out_sharding, run)
 
-    @functools.wraps(fun)
+    @functools.wraps(f)
     def without_context_mesh(*args, **kwargs):
         # As JAX: with no context mesh the mesh of a NamedSharding in out_sharding is used; with
-        # none either there are no axes to make Auto, and `fun` runs as it is.
+        # none either there are no axes to make Auto, and `f` runs as it is.
         target = kwargs.get("out_sharding", out_sharding)
         context = get_context_mesh()
         if context is not None and set(context.auto_axes) == set(_axes_or_all(context, axes)):
             kwargs.pop("out_sharding", None)  # as JAX: the axes are Auto already
-            return fun(*args, **kwargs)
+            return f(*args, **kwargs)
         if context is not None or target is None:
             return switched(*args, **kwargs)
         leaves, _ = tree_flatten(target, is_leaf=is_sharding_leaf)
         mesh = next((s.mesh for s in leaves if isinstance(s, NamedSharding)), None)
         if mesh is None:
             kwargs.pop("out_sharding", None)
-            return fun(*args, **kwargs)
+            return f(*args, **kwargs)
         with scoped_mesh(mesh):
             return switched(*args, **kwargs)
 
     return without_context_mesh
 
 
-def explicit_axes(fun=None, *, axes=None, in_sharding=None):
+def explicit_axes(f=None, /, *, axes=None, in_sharding=None):
     """`explicit_axes(f, axes=..., in_sharding=...)`: runs `f` with `axes` of the context mesh
     made Explicit, its arguments resharded to `in_sharding` (given here or as a keyword
     argument of the call); the results leave the types of the axes that are not Explicit
     outside."""
-    if fun is None:
+    if f is None:
         return functools.partial(explicit_axes, axes=axes, in_sharding=in_sharding)
 
     def run(mesh, given, args, kwargs):
@@ -666,11 +671,11 @@ def explicit_axes(fun=None, *, axes=None, in_sharding=None):
         inner = _with_axis_types(mesh, names, AxisType.Explicit, "explicit_axes")
         with scoped_mesh(inner):
             args = _reshard_tree(args, given, "explicit_axes")
-            out = fun(*args, **kwargs)
+            out = f(*args, **kwargs)
             # retyped under the inner mesh: its values meet the context check (JAX's mesh_cast)
             return tree_map(lambda x: _drop_axes(x, mesh), out)
 
-    return _mode_switch(fun, "explicit_axes", "in_sharding", in_sharding, run)
+    return _mode_switch(f, "explicit_axes", "in_sharding", in_sharding, run)
 
 
 def _mode_switch(fun, what: str, name: str, given, run):

@@ -118,8 +118,7 @@ def shard_map(
         )
     if not callable(f):
         raise MeshjitTypeError(
-            f"shard_map requires a callable for its first argument, but got {f!r} of type "
-            f"{type(f).__name__}"
+            f"shard_map requires a callable for its first argument, but got {f} of type {type(f)}."
         )
     spec = _ShardMapSpec(mesh, in_specs, out_specs, axis_names or None, check_vma)
 
@@ -415,7 +414,7 @@ def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str, f=None) -> lis
         if axis not in manual:
             raise MeshjitValueError(
                 f"shard_map {what} argument must refer to an axis marked as manual "
-                f"({tuple(manual)}), but:\n\n  {what} refers to {axis!r}\n\nCheck the {what} "
+                f"({frozenset(manual)}), but:\n\n  {what} refers to {axis!r}\n\nCheck the {what} "
                 f"values passed to shard_map. ({what} {spec} names an axis that is not manual)"
             )
     return per_dim

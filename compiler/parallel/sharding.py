@@ -759,6 +759,14 @@ class NamedSharding(Sharding):
     __slots__ = ("_mesh", "_spec", "_hash", "_norm")
 
     def __init__(self, mesh, spec: PartitionSpec = PartitionSpec(), *, memory_kind=None):
+        if mesh is None or spec is None:  # JAX's (nanobind's) words: its C++ takes no None
+            raise MeshjitTypeError(
+                "__init__(): incompatible function arguments. The following argument types are "
+                "supported:\n    1. __init__(self, mesh: object, spec: object, memory_kind: "
+                "object | None = None, _logical_device_ids: object | None = None) -> None\n\n"
+                f"Invoked with types: NamedSharding, {type(mesh).__name__}, "
+                f"{type(spec).__name__} (NamedSharding needs a Mesh and a PartitionSpec)"
+            )
         if not isinstance(mesh, (Mesh, AbstractMesh)):
             raise WrongKindError(
                 f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r} "
@@ -1227,14 +1235,14 @@ def flatten_shardings(shardings, tree, what: str, *, resolve: bool = True) -> li
         per_leaf = broadcast_prefix(shardings, tree, is_leaf=is_sharding_leaf)
     except Exception:
         detail = prefix_error(shardings, tree, is_leaf=is_sharding_leaf)
-        detail = f"\n  {detail(what)}\n" if detail else ""
-        raise MeshjitValueError(
+        noun = f"{what}{_SPEC_NOUN.get(what, '')}"
+        detail = f"\n  Mismatch details (1 found):\n  {detail(noun)}\n" if detail else " "
+        raise MeshjitValueError(  # JAX's words, then which trees
             _tupled_words(shardings, tree, what)
-            + f"{what}{_SPEC_NOUN.get(what, '')} specification must be a tree "
-            f"prefix of the corresponding value: "
-            f"{what} {_describe(shardings)} does not match the structure of the values it "
-            f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them"
+            + f"{noun} specification must be a tree prefix of the corresponding value;"
             + detail
+            + f"({what} {_describe(shardings)} does not match the structure of the values it "
+            f"applies to ({_describe(tree)}); give one sharding, or a pytree prefix of them)"
         ) from None
     if not resolve:
         return per_leaf

@@ -27,9 +27,16 @@ from meshjit.compiler.random.keys import (
 from meshjit.compiler.random.util import canonical_shape
 
 
-def key(seed, *, impl=None) -> PRNGKeyArray:
+def key(seed, *, impl=None, dtype=None) -> PRNGKeyArray:
     """A typed PRNG key (shape (), dtype `key<fry>` for threefry2x32, `key<rbg>` or
-    `key<urbg>`) of `impl` (default: `jax_default_prng_impl`) from an integer seed."""
+    `key<urbg>`) of `impl` (default: `jax_default_prng_impl`) from an integer seed. `dtype`:
+    the implementation as a key dtype or its name (JAX's newer spelling of `impl`)."""
+    if dtype is not None:
+        if impl is not None:  # JAX's words
+            raise MeshjitValueError(
+                "Cannot specify both `impl` and `dtype` arguments to jax.random.key"
+            )
+        impl = dtype
     impl = resolve_impl(impl)
     return PRNGKeyArray(prng.seed_data(seed, "key", impl), impl)
 

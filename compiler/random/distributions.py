@@ -110,7 +110,7 @@ def _rayleigh(data, scale, shape, dtype):
 
 
 @keyed
-def rayleigh(key, scale=1.0, shape=None, dtype=None):
+def rayleigh(key, scale, shape=None, dtype=None):
     """scale * sqrt(-2 log U)."""
     data, shape, dtype = _float_params("rayleigh", key, shape, dtype, scale)
     return _rayleigh(data, scale, shape, dtype)

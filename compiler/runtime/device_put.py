@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.tokens import Token
 from meshjit.compiler.parallel.sharding import (
     AbstractMesh,
@@ -90,6 +90,12 @@ def _put_leaf(x, target):
         return _put_traced(x, target)
     if type(x) is Token:  # as JAX's: a token stays where it is
         return x
+    if not isinstance(x, (str, bytes)) and getattr(x, "dtype", None) is None:
+        if not isinstance(x, (bool, int, float, complex)):  # JAX's words
+            raise MeshjitTypeError(
+                f"Cannot interpret value of type {type(x)} as an abstract array; it does not "
+                "have a dtype attribute"
+            )
     aval = abstractify(x)
     committed = target is not None  # as JAX: device_put(x) alone leaves x free to move
     if target is None:
@@ -156,9 +162,9 @@ def copy_to_host_async(tree):
     return tree
 
 
-def block_until_ready(tree):
-    """Waits until every array in `tree` is computed; returns `tree`."""
-    for leaf in tree_flatten(tree)[0]:
+def block_until_ready(x):
+    """Waits until every array in the tree `x` is computed; returns `x`."""
+    for leaf in tree_flatten(x)[0]:
         if hasattr(leaf, "block_until_ready"):
             leaf.block_until_ready()
-    return tree
+    return x

@@ -16,7 +16,7 @@ from typing import Sequence
 import numpy as np
 from jaxlib import xla_client
 
-from meshjit.compiler.api_util import renamed
+from meshjit.compiler.api_util import alias
 from meshjit.compiler.config import PRNG_IMPL_SCOPE, USER_CONTEXTS, config, user_context_values
 from meshjit.compiler.errors import XLA_METADATA, MeshjitTypeError
 from meshjit.compiler.ir.tokens import TOKEN_BUFFER_AVAL, Token, abstract_token, is_token_aval
@@ -250,7 +250,7 @@ def _wait_for_callbacks() -> None:
         _PENDING.pop(0).block_until_ready()
 
 
-effects_barrier = renamed(
+effects_barrier = alias(
     _wait_for_callbacks, "effects_barrier"
 )  # jax.effects_barrier: every callback has run
 

@@ -14,6 +14,7 @@ import os
 import socket
 import sys
 import time
+import warnings
 from typing import Sequence
 
 from jaxlib import _jax
@@ -66,22 +67,40 @@ def multi_process() -> bool:
     return state.num_processes > 1
 
 
-def process_index() -> int:
+def _check_backend(backend) -> None:
+    from meshjit.compiler.runtime import client
+
+    client.check_backend(backend)
+
+
+def process_index(backend=None) -> int:
+    _check_backend(backend)
     return state.process_id
 
 
-def process_count() -> int:
+def process_count(backend=None) -> int:
+    _check_backend(backend)
     return state.num_processes
 
 
-def process_indices() -> list[int]:
+def process_indices(backend=None) -> list[int]:
     """The indices of every process in the run, as `jax.process_indices`."""
+    _check_backend(backend)
     return list(range(state.num_processes))
 
 
-def local_devices(process_index=None, backend=None) -> list:
+def local_devices(process_index=None, backend=None, host_id=None) -> list:
+    """The devices of a process (this one by default); `host_id`: JAX's older name for
+    `process_index`."""
     from meshjit.compiler.runtime import client
 
+    if host_id is not None:
+        warnings.warn(  # JAX's words
+            "The argument to jax.local_devices has been renamed from `host_id` to "
+            "`process_index`. This alias will eventually be removed; please update your code.",
+            stacklevel=2,
+        )
+        process_index = host_id
     client.check_backend(backend)
     if process_index is not None and not 0 <= process_index < state.num_processes:
         raise MeshjitValueError(f"Unknown process_index {process_index}")  # JAX's words

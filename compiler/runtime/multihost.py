@@ -98,9 +98,18 @@ def _checked(dtype):
     return checked_dtype(dtype)
 
 
-def make_array_from_single_device_arrays(shape, sharding, arrays) -> Array:
+def make_array_from_single_device_arrays(shape, sharding, arrays, *, dtype=None) -> Array:
     """The array of `shape` laid out by `sharding` whose pieces on this process's devices are
-    `arrays` (one single-device meshjit Array per local device of the sharding)."""
+    `arrays` (one single-device meshjit Array per local device of the sharding). `dtype`: the
+    pieces' (JAX's, for when there are none here); given, it must be theirs."""
+    if dtype is not None:
+        want = _checked(dtype)
+        if arrays and np.dtype(arrays[0].dtype) != want:  # JAX's check and words
+            raise MeshjitValueError(
+                "If `dtype` is provided to `jax.make_array_from_single_device_arrays`, it must "
+                f"match the dtype of the addressable shards. Got dtype={want} and shard "
+                f"dtype={arrays[0].dtype}`."
+            )
     shape = tuple(int(d) for d in shape)
     named, placement = _target(sharding, tuple(shape), "make_array_from_single_device_arrays")
     indices = plc.shard_indices(placement, shape)

@@ -665,6 +665,10 @@ def abstractify(x) -> ShapedArray:
         )
     shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
     if shape is not None and dtype is not None and not callable(shape):
+        if any(isinstance(d, (str, bytes, float)) for d in shape):  # ShapeDtypeStruct("3", ...)
+            raise MeshjitTypeError(
+                f"Shapes must be 1D sequences of concrete values of integer type, got {shape}."
+            )
         return ShapedArray(shape, checked_dtype(dtype), getattr(x, "weak_type", False))
     called = _numpy_caller(x)
     if called is not None:  # JAX's message for a list given to a jnp function

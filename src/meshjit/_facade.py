@@ -57,7 +57,7 @@ from meshjit.compiler.ad.custom_derivatives import (
     custom_jvp,
     custom_vjp,
 )
-from meshjit.compiler.api_util import renamed as _renamed
+from meshjit.compiler.api_util import alias as _alias
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.batching.jacobians import hessian, jacfwd, jacobian, jacrev
 from meshjit.compiler.config import CONTEXT_MANAGERS as _CONTEXT_MANAGERS  # noqa: E402
@@ -124,10 +124,11 @@ from meshjit.compiler.runtime.multihost import (
 from meshjit.compiler.state.ref import Ref, empty_ref, free_ref, freeze, new_ref
 
 globals().update(_CONTEXT_MANAGERS)  # debug_nans, numpy_rank_promotion, ... (JAX's names)
-host_id = _renamed(process_index, "host_id")  # older names, each a function of its own (JAX's)
-host_count = _renamed(process_count, "host_count")
-host_ids = _renamed(process_indices, "host_ids")
-closure_convert = _renamed(closure_convert, "closure_convert")
+host_id, host_count, host_ids = (  # older names: functions of their own, as JAX's
+    _alias(process_index, "host_id"),
+    _alias(process_count, "host_count"),
+    _alias(process_indices, "host_ids"),
+)
 
 # meshjit's __all__ (set by meshjit/__init__.py when it loads these names).
 # `jax.memory`: a namespace (not a module) holding the memory spaces device_put takes.

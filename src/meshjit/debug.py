@@ -10,6 +10,7 @@ import threading
 
 import numpy as np
 
+from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import (
     MeshjitIndexError,
     MeshjitKeyError,
@@ -20,19 +21,34 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
 from meshjit.compiler.lax.debugger import breakpoint  # noqa: A004
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
-from meshjit.compiler.parallel.visualize import debug_visualize_sharding as visualize_sharding
-from meshjit.compiler.parallel.visualize import visualize_array_sharding
+from meshjit.compiler.parallel.visualize import debug_visualize_sharding, visualize_array_sharding
 from meshjit.compiler.runtime.device_put import device_put
 from meshjit.compiler.trace.tracing import abstractify, current_trace
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 _PRINT_LOCK = threading.Lock()
+visualize_sharding = alias(debug_visualize_sharding, "visualize_sharding")
 
 
-def callback(callback, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
+def callback(callback=None, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
     """Calls `callback(*args, **kwargs)` with the arrays' values (meshjit Arrays on the default
     device, as JAX's) when the program runs; pytrees of arrays are rebuilt around them. Returns
-    None."""
+    None. The two-call form `callback(ordered=True)(fun, *args)` takes the options first."""
+    if callback is None:
+        if args or kwargs:  # JAX's words
+            raise MeshjitTypeError(
+                f"debug_callback received unexpected arguments in the two-call form: {args=} "
+                f"{kwargs=}"
+            )
+
+        def second_call(fun, *args, **kwargs):
+            return _debug_callback(fun, args, kwargs, ordered, partitioned)
+
+        return second_call
+    return _debug_callback(callback, args, kwargs, ordered, partitioned)
+
+
+def _debug_callback(callback, args, kwargs, ordered, partitioned):
     check_callable(callback, "debug.callback")
     leaves, tree = tree_flatten((args, kwargs))
     dynamic = [_is_dynamic(leaf) for leaf in leaves]  # others (strings, ...) pass as they are

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from meshjit.compiler.ad.api import float0
+from meshjit.compiler.api_util import alias as _alias
 from meshjit.compiler.ir import dtypes as _dtypes
 from meshjit.compiler.numpy.scalar_types import EXTENDED_KIND, PRNG_KEY_KIND, issubdtype
 from meshjit.compiler.numpy.util import requested_result_type
@@ -22,7 +23,7 @@ def canonicalize_dtype(dtype, allow_extended_dtype: bool = False) -> np.dtype:
     return _dtypes.canonicalize(dtype)
 
 
-itemsize_bits = _dtypes.bit_width
+itemsize_bits = _alias(_dtypes.bit_width, "itemsize_bits")  # (Python names it in its errors)
 
 
 def result_type(*args, return_weak_type_flag: bool = False):

@@ -27,8 +27,8 @@ def logcdf(x, loc=0, scale=1):
     return jnp.log(cdf(x, loc, scale))
 
 
-sf = mirrored(cdf)
-logsf = mirrored(logcdf)
+sf = mirrored(cdf, "sf")
+logsf = mirrored(logcdf, "logsf")
 
 
 def _quantile(q, loc, scale, sign):

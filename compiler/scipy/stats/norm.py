@@ -35,8 +35,8 @@ def ppf(q, loc=0, scale=1):
     return special.ndtri(q) * scale + loc
 
 
-sf = mirrored(cdf)
-logsf = mirrored(logcdf)
+sf = mirrored(cdf, "sf")
+logsf = mirrored(logcdf, "logsf")
 
 
 def isf(q, loc=0, scale=1):

@@ -24,13 +24,13 @@ def clamp(y, upper):
     return lax.clamp(np.array(0, y.dtype), y, np.array(upper, y.dtype))
 
 
-def mirrored(fn):
-    """`fn` at the mirror image (-x, -loc): a symmetric distribution's sf from its cdf."""
+def mirrored(fn, name: str):
+    """`fn` at the mirror image (-x, -loc): a symmetric distribution's sf from its cdf, named
+    `name` (Python names it in its errors)."""
 
     def at_mirror_image(x, loc=0, scale=1):
         x, loc, scale = inexact(x, loc, scale)
         return fn(-x, -loc, scale)
 
-    # JAX's name: logcdf's mirror image is logsf
-    at_mirror_image.__name__ = at_mirror_image.__qualname__ = fn.__name__.replace("cdf", "sf")
+    at_mirror_image.__name__ = at_mirror_image.__qualname__ = name
     return at_mirror_image

@@ -25,6 +25,7 @@ from meshjit.compiler.numpy.util import broadcast_shapes as _broadcast_shapes
 from meshjit.compiler.numpy.util import materialize as _materialize
 from meshjit.compiler.parallel.collectives import *  # noqa: F401,F403
 from meshjit.compiler.parallel.collectives import __all__ as _collective_names
+from meshjit.compiler.parallel.explicit import with_out_sharding as _with_out_sharding
 from meshjit.compiler.parallel.ragged_collectives import ragged_all_to_all  # noqa: F401
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
 from meshjit.compiler.random.gamma_grad import random_gamma_grad  # noqa: F401
@@ -70,12 +71,12 @@ def dtype(x):
     return _np.dtype(_aval_of(x).dtype)
 
 
-def convert_element_type(operand, new_dtype, **kwargs):
+def convert_element_type(operand, new_dtype):
     """lax.convert_element_type; a Python or NumPy operand gives an array, as JAX's (meshjit's
     internal one folds host values into host constants); a 64-bit dtype without x64 warns
-    as JAX's does."""
+    as JAX's does. JAX's signature: no keywords (meshjit's internal one takes weak_type=)."""
     _dtypes.check_user_dtype(new_dtype, "convert_element_type")
-    return _materialize(_convert_element_type(operand, new_dtype, **kwargs))
+    return _materialize(_convert_element_type(operand, new_dtype))
 
 
 # JAX's lax takes operands of one dtype: a Python scalar is an int32 / float32 / complex64 value
@@ -215,12 +216,37 @@ def _arg_extremum(fn):
     return arg_extremum
 
 
+def _out_sharded(fn):
+    """`fn` taking JAX's `out_sharding=` too: its result typed by it (explicit sharding)."""
+
+    @_functools.wraps(fn)
+    def sharded(*args, out_sharding=None, **kwargs):
+        return _with_out_sharding(fn(*args, **kwargs), out_sharding, fn.__name__)
+
+    return sharded
+
+
+_checked_mul = mul  # noqa: F405
+
+
+def mul(x, y, *, out_dtype=None):
+    """x * y; `out_dtype`: both operands converted to it first, as JAX's on CPU."""
+    if out_dtype is not None:
+        x, y = convert_element_type(x, out_dtype), convert_element_type(y, out_dtype)
+    return _checked_mul(x, y)
+
+
+mul._meshjit_checked = _checked_mul._meshjit_checked
+
+
 for _public in ("cumsum", "cumprod", "cummax", "cummin", "cumlogsumexp"):
     globals()[_public] = _cumulative(globals()[_public])
 argmax, argmin = _arg_extremum(argmax), _arg_extremum(argmin)  # noqa: F405
 _REDUCTIONS = ("reduce_sum", "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or")
 for _public in (*_REDUCTIONS, "reduce_xor"):
     globals()[_public] = _reduction(globals()[_public])
+for _public in ("reduce_sum", "reduce", "broadcast", "broadcasted_iota"):  # JAX's out_sharding=
+    globals()[_public] = _out_sharded(globals()[_public])
 del _public
 
 
