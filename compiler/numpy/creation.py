@@ -97,6 +97,8 @@ def _asarray(a, dtype, name: str = "array"):
     a = _from_jax_array(a)
     if a is None:
         raise MeshjitValueError("None is not a valid value for jnp.array")
+    if dtype is None and _is_key_array(a):  # typed keys stay keys (JAX's)
+        return a
     if isinstance(a, range) or _is_python_buffer(a):  # as JAX: ranges and buffers via NumPy
         a = np.asarray(a)
     if isinstance(a, (np.ndarray, np.generic)) and a.dtype.kind in "mM" and dtype is None:

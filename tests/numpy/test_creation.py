@@ -276,3 +276,17 @@ def test_like_functions_vary_as_their_argument_in_shard_map():
     assert seen["array_fill"] == "float32[4,1]"
     want = np.arange(32, dtype=np.float32).reshape(2, 4, 4).sum(1)
     np.testing.assert_array_equal(np.asarray(out), want)
+
+
+def test_array_and_asarray_of_typed_keys_are_keys():
+    # JAX's: jnp.array / jnp.asarray of a typed key array give a key array (meshjit read the
+    # key's numeric aval and refused it)
+    k = meshjit.random.key(0)
+    for make in (jnp.array, jnp.asarray):
+        got = make(k)
+        assert str(got.dtype) == "key<fry>" and got.shape == ()
+        assert meshjit.random.uniform(got) == meshjit.random.uniform(k)
+    keys = jnp.array(meshjit.random.split(k))
+    assert str(keys.dtype) == "key<fry>" and keys.shape == (2,)
+    traced = meshjit.jit(lambda key: meshjit.random.normal(jnp.asarray(key)))(k)
+    assert traced == meshjit.random.normal(k)
