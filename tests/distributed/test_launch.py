@@ -18,7 +18,8 @@ def _reports(run, n):
     return out
 
 
-@pytest.mark.parametrize("n, devices", [(2, 4), (4, 2)])
+# 4 processes x 2 devices in `make test-campaigns` (2 x 4 in `make test`: 15 minutes on 2 cores).
+@pytest.mark.parametrize("n, devices", [(2, 4), pytest.param(4, 2, marks=pytest.mark.campaign)])
 def test_processes_see_the_run(n, devices):
     run = require_ok(launch("lifecycle.py", n=n, devices=devices))
     for i, report in enumerate(_reports(run, n)):

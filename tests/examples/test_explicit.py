@@ -114,6 +114,9 @@ def test_collectives_match_jax(name, meshjit_runs, jax_runs):
     assert meshjit_runs[name]["collectives"] == jax_runs[name]["collectives"]
 
 
+# The script trains the four programs meshjit_runs trains (checked against NumPy above) in a
+# process of its own: `make test-campaigns` (suite time, session 34).
+@pytest.mark.campaign
 def test_script_runs():
     env = dict(os.environ, PYTHONPATH=str(REPO / "src"))
     proc = subprocess.run(
