@@ -27,9 +27,11 @@ test: setup
 # The long checks kept out of `make test` (pytest's `campaign` marker): the rest of each split sweep
 # (tests/support/campaign.py), every module imported alone in a
 # fresh interpreter, meshjit's own propagation sharding what Shardy shards on the Shardy suite, and
-# long random chains moving no more bytes than Shardy.
+# long random chains moving no more bytes than Shardy; then every hypothesis test with all its
+# examples (make test draws a third of them: tests/support/campaign.py examples()).
 test-campaigns: setup
 	$(BIN)/python -m pytest tests -n 2 -m campaign --dist worksteal
+	MESHJIT_ALL_EXAMPLES=1 $(BIN)/python -m pytest tests -n 2 -m hypothesis --dist worksteal
 
 # JAX's results for every oracle `make test` uses, recorded into tests/oracle_results/ (each named
 # by a digest of its cases, harness and JAX's version: tests/support/oracle_store.py). Run after

@@ -11,6 +11,7 @@ import meshjit.numpy as jnp
 from meshjit import jit, lax, vmap
 from meshjit.sharding import AxisType
 from meshjit.sharding import PartitionSpec as P
+from tests.support import campaign
 from tests.support.error_checks import ErrorChecker
 
 check = ErrorChecker(__file__)
@@ -106,7 +107,7 @@ def test_spmd_axis_name_shards_only_constraints():
     np.testing.assert_allclose(out, np.sin(np.ones((8, 4))) * 2, rtol=1e-6)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=campaign.examples(25), deadline=None)
 @given(
     shape=st.lists(st.integers(1, 3), min_size=1, max_size=3),
     in_axis=st.integers(-4, 3),

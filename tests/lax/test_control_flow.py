@@ -15,10 +15,11 @@ from meshjit.compiler.trace.tracing import new_trace
 from meshjit.sharding import AbstractMesh, AxisType
 
 f32, i32 = np.float32, np.int32
+from tests.support import campaign  # noqa: E402
 from tests.support.error_checks import ErrorChecker  # noqa: E402
 
 _check = ErrorChecker(__file__, builtin_types=(Exception,))
-HYP = settings(max_examples=15, deadline=None)
+HYP = settings(max_examples=campaign.examples(15), deadline=None)
 
 
 def _close(a, b):

@@ -10,9 +10,10 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax, nn
 from meshjit.compiler.lax.convolution import conv_dimension_numbers
+from tests.support import campaign
 from tests.support.references import np_conv, same_pads
 
-SETTINGS = settings(max_examples=12, deadline=None, derandomize=True, database=None)
+SETTINGS = settings(max_examples=campaign.examples(12), deadline=None, derandomize=True, database=None)
 RNG = np.random.default_rng(0)
 
 

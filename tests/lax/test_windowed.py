@@ -8,9 +8,10 @@ from hypothesis import strategies as st
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
+from tests.support import campaign
 from tests.support.references import np_reduce_window, same_pads
 
-SETTINGS = settings(max_examples=12, deadline=None, derandomize=True, database=None)
+SETTINGS = settings(max_examples=campaign.examples(12), deadline=None, derandomize=True, database=None)
 RNG = np.random.default_rng(0)
 
 

@@ -93,7 +93,7 @@ def test_lowering_makes_the_broadcasts_explicit():
 
 
 @pytest.mark.parametrize("name", sorted(BINARY))
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=campaign.examples(10), deadline=None)
 @given(shapes=shapes_st, swap=st.booleans())
 def test_lax_binary_broadcasts_size1_dims_like_numpy(name, shapes, swap):
     shape, mask = shapes
@@ -224,7 +224,7 @@ def _chain(xnp, xlax, steps, use_numpy):
     return f
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=campaign.examples(25), deadline=None)
 @given(
     shapes=st.lists(st.sampled_from(_SHAPES), min_size=2, max_size=3),
     steps=st.lists(

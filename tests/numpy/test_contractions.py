@@ -7,8 +7,9 @@ from hypothesis import strategies as st
 
 import meshjit
 import meshjit.numpy as jnp
+from tests.support import campaign
 
-SETTINGS = settings(max_examples=25, deadline=None)
+SETTINGS = settings(max_examples=campaign.examples(25), deadline=None)
 
 shapes = st.lists(st.integers(1, 5), min_size=1, max_size=3).map(tuple)
 

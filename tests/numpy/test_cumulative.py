@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
+from tests.support import campaign
 
-SETTINGS = settings(max_examples=12, deadline=None, derandomize=True, database=None)
+SETTINGS = settings(max_examples=campaign.examples(12), deadline=None, derandomize=True, database=None)
 RNG = np.random.default_rng(0)
 
 

@@ -9,8 +9,9 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.compiler.numpy.index_plan import MeshjitIndexError
+from tests.support import campaign
 
-SETTINGS = settings(max_examples=25, deadline=None)
+SETTINGS = settings(max_examples=campaign.examples(25), deadline=None)
 
 
 def _arange(shape, dtype=np.float32):

@@ -10,6 +10,7 @@ import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.sharding import AbstractMesh, AxisType, Mesh, NamedSharding
 from meshjit.sharding import PartitionSpec as P
+from tests.support import campaign
 from tests.support.shard_map_ref import SimMesh
 
 M42 = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Auto,) * 2)
@@ -372,7 +373,7 @@ def _spec_axes(spec):
     return tuple(out)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=campaign.examples(60), deadline=None, suppress_health_check=list(HealthCheck))
 @given(_case())
 def test_numerics_by_spec(case):
     name, shape, in_spec, out_spec = case
@@ -399,7 +400,7 @@ def test_numerics_by_spec(case):
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=campaign.examples(30), deadline=None, suppress_health_check=list(HealthCheck))
 @given(_case())
 def test_identity_roundtrip_by_spec(case):
     name, shape, in_spec, _ = case

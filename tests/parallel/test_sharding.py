@@ -19,6 +19,7 @@ from meshjit.sharding import (
     PartitionSpec,
     SingleDeviceSharding,
 )
+from tests.support import campaign
 
 f32 = np.float32
 wsc = meshjit.with_sharding_constraint
@@ -656,19 +657,19 @@ def _divides(mesh, spec, shape) -> bool:
     )
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=campaign.examples(50), deadline=None)
 @given(st.data())
 def test_numerics_with_in_shardings(data):
     _run_case(data, "in_shardings")
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=campaign.examples(40), deadline=None)
 @given(st.data())
 def test_numerics_with_sharded_arguments(data):
     _run_case(data, data.draw(st.sampled_from(["device_put", "numpy"]), label="mode"))
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=campaign.examples(100), deadline=None)
 @given(st.data())
 def test_device_put_round_trip(data):
     mesh = data.draw(meshes(), label="mesh")

@@ -23,7 +23,7 @@ from jaxlib.mlir import ir, passmanager
 from examples import suite
 from meshjit import passes
 from meshjit.dialects import make_context
-from tests.support import harness, programs
+from tests.support import campaign, harness, programs
 
 
 @st.composite
@@ -133,7 +133,7 @@ SLOW = dict(  # the same programs every run (see the known difference in the doc
     + ["dot", "broadcast", "dot", "reshape", "reduce", "dot"],
     input_specs=((None, "data"), (("model", "data"), None), ("data", None)),
 )
-@settings(max_examples=10, **SLOW)
+@settings(max_examples=campaign.examples(10), **SLOW)
 @given(ops=st.lists(st.sampled_from(programs.STEPS), min_size=1, max_size=6), input_specs=SPECS)
 def test_meshjit_costs_no_more_than_shardy(ops, input_specs):
     """The examples above (past counterexamples) and a few drawn programs: `make test`."""
@@ -141,14 +141,14 @@ def test_meshjit_costs_no_more_than_shardy(ops, input_specs):
 
 
 @pytest.mark.campaign  # 40 drawn programs (`make test` draws 10: suite time, session 34)
-@settings(max_examples=40, **SLOW)
+@settings(max_examples=campaign.examples(40), **SLOW)
 @given(ops=st.lists(st.sampled_from(programs.STEPS), min_size=1, max_size=6), input_specs=SPECS)
 def test_meshjit_costs_no_more_than_shardy_on_more_programs(ops, input_specs):
     _assert_no_dearer(ops, input_specs)
 
 
 @pytest.mark.campaign  # 25 long programs through both propagations: `make test-campaigns`
-@settings(max_examples=25, **SLOW)
+@settings(max_examples=campaign.examples(25), **SLOW)
 @given(ops=st.lists(st.sampled_from(programs.STEPS), min_size=8, max_size=16), input_specs=SPECS)
 def test_meshjit_costs_no_more_than_shardy_on_long_chains(ops, input_specs):
     """Longer chains, where the visiting order and the plan choice across dots matter more."""

@@ -12,6 +12,7 @@ campaign cases are deselected.
 from __future__ import annotations
 
 import itertools
+import os
 
 import pytest
 
@@ -20,6 +21,15 @@ import pytest
 # was three, then six) to fit the 15 minutes on 2 cores: every twelfth case is also a sixth one,
 # so `make test` runs a subset of what it ran before and `make test-campaigns` the rest.
 SWEEP = 12
+
+
+def examples(n: int) -> int:
+    """A hypothesis test's `max_examples`: `n` under MESHJIT_ALL_EXAMPLES=1 (`make
+    test-campaigns` runs every hypothesis test again so), a third of it (at least 4) in `make
+    test`."""
+    if os.environ.get("MESHJIT_ALL_EXAMPLES") == "1":
+        return n
+    return max(4, n // 3)
 
 
 def every(n: int, items, ids=None) -> list:

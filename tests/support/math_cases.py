@@ -7,6 +7,8 @@ import numpy as np
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from tests.support import campaign
+
 bf16 = np.dtype(ml_dtypes.bfloat16)
 
 
@@ -25,7 +27,7 @@ FLOATS = [f32, bf16, f16]
 TOL = {f32: (3e-5, 3e-6), bf16: (2e-2, 1e-2), f16: (4e-3, 2e-3)}
 
 
-SETTINGS = settings(max_examples=8, deadline=None)
+SETTINGS = settings(max_examples=campaign.examples(8), deadline=None)
 
 
 SHAPES = st.sampled_from([(), (5,), (2, 3)])

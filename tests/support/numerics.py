@@ -6,6 +6,8 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from tests.support import campaign
+
 bf16 = np.dtype(ml_dtypes.bfloat16)
 
 
@@ -36,10 +38,10 @@ TOL = {f32: (2e-6, 1e-6), bf16: (1.6e-2, 1e-2), f16: (2e-3, 1e-3)}
 TRANSCENDENTAL_TOL = {f32: (2e-5, 2e-6), bf16: (2e-2, 1e-2), f16: (4e-3, 2e-3)}
 
 
-SETTINGS = settings(max_examples=25, deadline=None)
+SETTINGS = settings(max_examples=campaign.examples(25), deadline=None)
 
 
-FEW = settings(max_examples=12, deadline=None)
+FEW = settings(max_examples=campaign.examples(12), deadline=None)
 
 
 def is_float(dtype):

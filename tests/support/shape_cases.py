@@ -5,8 +5,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 import meshjit
+from tests.support import campaign
 
-SETTINGS = settings(max_examples=15, deadline=None)
+SETTINGS = settings(max_examples=campaign.examples(15), deadline=None)
 
 
 RNG = np.random.RandomState(0)

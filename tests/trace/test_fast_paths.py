@@ -28,8 +28,9 @@ from meshjit.compiler.numpy import products as numpy_products
 from meshjit.compiler.numpy import reductions as numpy_reductions
 from meshjit.compiler.numpy import ufuncs as numpy_ufuncs
 from meshjit.compiler.trace.array_methods import ArrayMethods
+from tests.support import campaign
 
-SETTINGS = settings(max_examples=150, deadline=None)
+SETTINGS = settings(max_examples=campaign.examples(150), deadline=None)
 DTYPES = ["float32", "bfloat16", "float16", "int32", "int8", "uint8", "uint32", "bool"]
 
 
