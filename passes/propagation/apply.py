@@ -89,13 +89,25 @@ def _apply_factor_by_factor(step, t: int, decisions) -> bool:
     takes a later factor's axes only after an earlier factor of another dim took its own."""
     changed = False
     step.in_factor_order, step.pending = False, []
+    unshown = {}  # factor -> the axes it holds that its dim cannot show yet
     try:
         for f, decision in decisions.items():
             if apply_decisions(step, t, {f: decision}):
                 changed = True
                 step.reproject(t)
             else:
-                step.pending += _unshown(step, t, f, decision[0])
+                unshown[f] = _unshown(step, t, f, decision[0])
+                step.pending += unshown[f]
+        # A factor a dim could not show yet shows once the factors before it are full (Shardy
+        # writes the dim from its factors' shardings after updating them all).
+        for f, axes in unshown.items():
+            if not axes:
+                continue
+            step.pending = [a for g, held in unshown.items() if g != f for a in held]
+            if apply_decisions(step, t, {f: decisions[f]}):
+                changed = True
+                unshown[f] = []
+                step.reproject(t)
     finally:
         step.in_factor_order, step.pending = True, None
     return changed
@@ -110,7 +122,10 @@ def _unshown(step, t: int, f: int, axes) -> list:
             if step.views[t].slot.closed[d]:
                 return []
             part = step.proj[t][f]
-            return list(extension(part, axes) or []) if part is not None else []
+            if part is None:
+                return []
+            # (a factor other factors follow holds only the axes that divide its size)
+            return list(extension(part, _dividing(step, t, f, part, list(axes))) or [])
     return []
 
 
