@@ -359,7 +359,8 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         if part is None:
             return []
         if not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
-            return _cut_forbidden(slot, part, _dividing(step, t, f, part, axes))
+            kept = _cut_forbidden(slot, part, _dividing(step, t, f, part, axes))
+            return _cut_used(step, slot, part, kept)
         return list(part)
     if found is None:
         if t not in _linked(step.plan).get(f, ()):
@@ -382,6 +383,26 @@ def _fit(step, t: int, f: int, axes: list) -> list:
             piece = free_prefix(axis, used, mesh.size_of(axis[0]))
         else:
             piece = _addable(step, slot, axis, used, kept[-1] if kept else None)
+        if piece is None:
+            break
+        kept.append(piece)
+        if piece != axis:
+            break
+    return merge_axes(kept)
+
+
+def _cut_used(step, slot: Slot, part: list, axes: list) -> list:
+    """`axes` cut where an axis past `part` overlaps one the tensor holds (for another factor
+    of the dim, or in another dim): Shardy's basic strategy takes for a factor only the axes
+    every tensor of the op leaves free."""
+    ext = extension(part, axes)
+    if not ext:
+        return axes
+    used = _used(slot)
+    mesh = step.meshes[step.mesh]
+    kept = list(part)
+    for axis in ext:
+        piece = free_prefix(axis, used, mesh.size_of(axis[0]))
         if piece is None:
             break
         kept.append(piece)
