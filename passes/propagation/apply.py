@@ -124,8 +124,13 @@ def _unshown(step, t: int, f: int, axes) -> list:
             part = step.proj[t][f]
             if part is None:
                 return []
-            # (a factor other factors follow holds only the axes that divide its size)
-            return list(extension(part, _dividing(step, t, f, part, list(axes))) or [])
+            # (a factor other factors follow holds only the axes that divide its size, and
+            # conservatively no piece of an axis cut to divide it)
+            held = extension(part, _dividing(step, t, f, part, list(axes))) or []
+            if step.graph.conservative:
+                wanted = extension(part, list(axes)) or []
+                held = held[: next((k for k, a in enumerate(held) if a not in wanted), len(held))]
+            return list(held)
     return []
 
 
@@ -252,16 +257,25 @@ def _grow_dim_whole_axes(step, slot: Slot, proj, fs, decisions, used):
         slot.no_sub_axes = True
     if new is None:
         return None
-    whole = []
-    for axis in merge_axes(new):
-        if _is_sub_axis(step, axis):
-            break
-        whole.append(axis)
-    old = [a for f in fs for a in proj[f]]
-    if whole == merge_axes(old):
+    whole = _whole_axes_prefix(step, [], merge_axes(new))
+    old = merge_axes([a for f in fs for a in proj[f]])
+    if extension(old, whole) is None:
+        # the dim holds sub-axes already (the user's): they stay, whole axes follow them
+        whole = _whole_axes_prefix(step, old, extension(old, merge_axes(new)) or [])
+    if whole == old:
         return None
     used.extend(a for a in whole if a not in used)
     return whole
+
+
+def _whole_axes_prefix(step, kept: list, axes) -> list:
+    """`kept` and then `axes` up to the first sub-axis."""
+    out = list(kept)
+    for axis in axes:
+        if _is_sub_axis(step, axis):
+            break
+        out.append(axis)
+    return out
 
 
 def _is_sub_axis(step, axis) -> bool:
