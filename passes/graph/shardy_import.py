@@ -14,6 +14,7 @@ option of meshjit-propagate, on in Shardy-compatible op-priority mode, which sta
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import math
 
@@ -245,13 +246,14 @@ def dying_ops(module_op: ir.Operation, *, pipeline: bool = False) -> tuple[dict,
     ops = _ops_as_inlined(module_op) if pipeline else _ops(module_op)
     index = {op: i for i, op in enumerate(ops)}
     death = _deaths(ops, index, pipeline)
+    uses = _UseEnds(death)
     shared = {}
     for op in ops:
-        values = _shared_values(op, index[op], death)
+        values = _shared_values(op, index[op], uses)
         if values:
             shared[op] = values
     dying = {op: d for op, d in death.items() if d != index[op]}
-    return index, dying, shared, _revisits(death, index)
+    return index, dying, shared, _revisits(death, index, uses)
 
 
 def _deaths(ops: list, index: dict, pipeline: bool) -> dict:
@@ -271,28 +273,63 @@ def _deaths(ops: list, index: dict, pipeline: bool) -> dict:
     return death
 
 
-def _shared_values(op, at: int, death: dict) -> dict:
+class _UseEnds:
+    """Where each use of a value goes (`_use_death`, math.inf: never), read once per value:
+    an op reading a value many others read asks in time logarithmic in its uses, not linear
+    (a weight read by every step of a long chain)."""
+
+    def __init__(self, death: dict):
+        self.death = death
+        self.tables: dict = {}  # value -> (sorted ends, [(end, owner)] latest first, owners)
+
+    def table(self, value) -> tuple:
+        table = self.tables.get(value)
+        if table is None:
+            entries, owners = [], {}
+            for use in value.uses:
+                owner = use.owner.operation
+                end = _use_death(owner, self.death)
+                end = math.inf if end is None else end
+                entries.append((end, owner))
+                count, _ = owners.get(owner, (0, end))
+                owners[owner] = (count + 1, end)
+            entries.sort(key=lambda e: e[0], reverse=True)
+            table = self.tables[value] = ([e for e, _ in reversed(entries)], entries, owners)
+        return table
+
+    def others(self, value, op, at: int, strict: bool = False) -> int:
+        """The uses of `value` by ops other than `op` that go at or after `at` (after, with
+        `strict`)."""
+        ends, _, owners = self.table(value)
+        cut = bisect.bisect_right if strict else bisect.bisect_left
+        n = len(ends) - cut(ends, at)
+        own, end = owners.get(op, (0, 0))
+        if own and (end > at if strict else end >= at):
+            n -= own
+        return n
+
+    def latest_other(self, value, op) -> float:
+        """The latest position at which a use of `value` by an op other than `op` goes."""
+        for end, owner in self.table(value)[1]:
+            if owner != op:
+                return end
+        return -1
+
+
+def _shared_values(op, at: int, uses: _UseEnds) -> dict:
     """{the position of a staged operand of `op` (at position `at`) that still has another use
     when the driver reaches `op` -> the last position at which such a use goes (math.inf:
     never)}: the users dying before `at` are gone by then."""
     found = {}
     for k, value in enumerate(staged_operands(op)):
-        live, until, own = 0, -1, 0
-        for use in value.uses:
-            end = _use_death(use.owner.operation, death)
-            if use.owner.operation == op:
-                own += 1  # (an op reading it twice uses it twice, for good)
-            elif end is None or end >= at:
-                live += 1
-                until = max(until, math.inf if end is None else end)
-        if own > 1:
-            until = math.inf
+        own = uses.table(value)[2].get(op, (0, 0))[0]  # (an op reading it twice uses it twice)
+        live = uses.others(value, op, at)
         if live + own > 1:
-            found[k] = until
+            found[k] = math.inf if own > 1 else uses.latest_other(value, op)
     return found
 
 
-def _revisits(death: dict, index: dict) -> dict:
+def _revisits(death: dict, index: dict, uses: _UseEnds) -> dict:
     """position -> the positions of the ops the driver visits again when it erases the ops
     dying there: the op defining an erased op's operand that has one other use left, or
     none."""
@@ -304,12 +341,7 @@ def _revisits(death: dict, index: dict) -> dict:
             owner = value.owner.operation
             if owner in death and death[owner] <= at:
                 continue
-            left = 0
-            for use in value.uses:
-                end = _use_death(use.owner.operation, death)
-                if use.owner.operation != op and (end is None or end > at):
-                    left += 1
-            if left <= 1 and owner in index:
+            if uses.others(value, op, at, strict=True) <= 1 and owner in index:
                 found.setdefault(at, []).append(index[owner])
     return found
 

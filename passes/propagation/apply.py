@@ -89,13 +89,25 @@ def _apply_factor_by_factor(step, t: int, decisions) -> bool:
     takes a later factor's axes only after an earlier factor of another dim took its own."""
     changed = False
     step.in_factor_order, step.pending = False, []
+    unshown = {}  # factor -> the axes it holds that its dim cannot show yet
     try:
         for f, decision in decisions.items():
             if apply_decisions(step, t, {f: decision}):
                 changed = True
                 step.reproject(t)
             else:
-                step.pending += _unshown(step, t, f, decision[0])
+                unshown[f] = _unshown(step, t, f, decision[0])
+                step.pending += unshown[f]
+        # A factor a dim could not show yet shows once the factors before it are full (Shardy
+        # writes the dim from its factors' shardings after updating them all).
+        for f, axes in unshown.items():
+            if not axes:
+                continue
+            step.pending = [a for g, held in unshown.items() if g != f for a in held]
+            if apply_decisions(step, t, {f: decisions[f]}):
+                changed = True
+                unshown[f] = []
+                step.reproject(t)
     finally:
         step.in_factor_order, step.pending = True, None
     return changed
@@ -110,7 +122,15 @@ def _unshown(step, t: int, f: int, axes) -> list:
             if step.views[t].slot.closed[d]:
                 return []
             part = step.proj[t][f]
-            return list(extension(part, axes) or []) if part is not None else []
+            if part is None:
+                return []
+            # (a factor other factors follow holds only the axes that divide its size, and
+            # conservatively no piece of an axis cut to divide it)
+            held = extension(part, _dividing(step, t, f, part, list(axes))) or []
+            if step.graph.conservative:
+                wanted = extension(part, list(axes)) or []
+                held = held[: next((k for k, a in enumerate(held) if a not in wanted), len(held))]
+            return list(held)
     return []
 
 
@@ -237,16 +257,25 @@ def _grow_dim_whole_axes(step, slot: Slot, proj, fs, decisions, used):
         slot.no_sub_axes = True
     if new is None:
         return None
-    whole = []
-    for axis in merge_axes(new):
-        if _is_sub_axis(step, axis):
-            break
-        whole.append(axis)
-    old = [a for f in fs for a in proj[f]]
-    if whole == merge_axes(old):
+    whole = _whole_axes_prefix(step, [], merge_axes(new))
+    old = merge_axes([a for f in fs for a in proj[f]])
+    if extension(old, whole) is None:
+        # the dim holds sub-axes already (the user's): they stay, whole axes follow them
+        whole = _whole_axes_prefix(step, old, extension(old, merge_axes(new)) or [])
+    if whole == old:
         return None
     used.extend(a for a in whole if a not in used)
     return whole
+
+
+def _whole_axes_prefix(step, kept: list, axes) -> list:
+    """`kept` and then `axes` up to the first sub-axis."""
+    out = list(kept)
+    for axis in axes:
+        if _is_sub_axis(step, axis):
+            break
+        out.append(axis)
+    return out
 
 
 def _is_sub_axis(step, axis) -> bool:
@@ -344,7 +373,8 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         if part is None:
             return []
         if not slot.closed[_dim_of(step, t, f)] or not extension(part, axes):
-            return _cut_forbidden(slot, part, _dividing(step, t, f, part, axes))
+            kept = _cut_forbidden(slot, part, _dividing(step, t, f, part, axes))
+            return _cut_used(step, slot, part, kept)
         return list(part)
     if found is None:
         if t not in _linked(step.plan).get(f, ()):
@@ -367,6 +397,26 @@ def _fit(step, t: int, f: int, axes: list) -> list:
             piece = free_prefix(axis, used, mesh.size_of(axis[0]))
         else:
             piece = _addable(step, slot, axis, used, kept[-1] if kept else None)
+        if piece is None:
+            break
+        kept.append(piece)
+        if piece != axis:
+            break
+    return merge_axes(kept)
+
+
+def _cut_used(step, slot: Slot, part: list, axes: list) -> list:
+    """`axes` cut where an axis past `part` overlaps one the tensor holds (for another factor
+    of the dim, or in another dim): Shardy's basic strategy takes for a factor only the axes
+    every tensor of the op leaves free."""
+    ext = extension(part, axes)
+    if not ext:
+        return axes
+    used = _used(slot)
+    mesh = step.meshes[step.mesh]
+    kept = list(part)
+    for axis in ext:
+        piece = free_prefix(axis, used, mesh.size_of(axis[0]))
         if piece is None:
             break
         kept.append(piece)

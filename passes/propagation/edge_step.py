@@ -243,8 +243,13 @@ class EdgeStep:
         if not claims:
             return synced
         if self.options.strategy == "basic":
+            across = self._op_rule()
             decisions = decide_basic(
-                claims, self.mappings, self.meshes[self.mesh].size_of, across=self._op_rule()
+                claims,
+                self.mappings,
+                self.meshes[self.mesh].size_of,
+                across=across,
+                held=self._held_by_blocked() if across else (),
             )
             projected = [t for t, p in enumerate(self.proj) if p is not None]
             decisions = fit_to_tensors(self, decisions, projected)
@@ -342,6 +347,15 @@ class EdgeStep:
                 return self.run()
         finally:
             self.graph.conservative = True
+
+    def _held_by_blocked(self) -> list:
+        """The axes the op's tensors hold for its blocked factors (which propagate nothing,
+        yet Shardy's basic strategy gives their axes to no other factor)."""
+        factors = self.rule.factors
+        blocked = [f for f, x in enumerate(factors) if x.blocked]
+        if not blocked:
+            return []
+        return [a for p in self.proj if p is not None for f in blocked for a in (p[f] or ())]
 
     def _op_rule(self) -> bool:
         """Whether the edge is an op with its own rule (not a tie, nor an optimization barrier:

@@ -15,6 +15,7 @@ prints the disagreements per op and pass.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -856,15 +857,17 @@ def named_call(c: _Case):
 _SPECIAL = ("need_replication", "permutation", "blocked_propagation")
 
 
-def rule_call(c: _Case):
+def rule_call(c: _Case, joins: float = 0.25, per_dim: int = 2):
     """A custom call with its own `sdy.sharding_rule`: one to three operands, one or two
-    results, dims of one or two factors, reduction factors (in operands only) and
-    need-replication / permutation / blocked factors."""
+    results, dims of one or two factors (`joins`: how often a factor joins the dim before it,
+    up to `per_dim` factors), reduction factors (in operands only) and need-replication /
+    permutation / blocked factors."""
     r = c.r
     letters = "ijklm"[: r.randint(2, 5)]
     sizes = {f: r.choice((1, 2, 2, 4, 4, 8, 3, 6)) for f in letters}
-    operands = [_rule_tensor(r, letters, sizes) for _ in range(r.choice((1, 2, 2, 3)))]
-    results = [_rule_tensor(r, letters, sizes) for _ in range(r.choice((1, 1, 2)))]
+    draw = lambda: _rule_tensor(r, letters, sizes, joins, per_dim)  # noqa: E731
+    operands = [draw() for _ in range(r.choice((1, 2, 2, 3)))]
+    results = [draw() for _ in range(r.choice((1, 1, 2)))]
     used = {f for t in operands + results for dim in t for f in dim}
     operands[0] += [[f] for f in letters if f not in used]
     in_results = {f for t in results for dim in t for f in dim}
@@ -895,13 +898,15 @@ def rule_call(c: _Case):
     return [Value(f"%0#{k}", tuple(o)) for k, o in enumerate(outs)]
 
 
-def _rule_tensor(r: random.Random, letters: str, sizes: dict) -> list[list[str]]:
-    """A tensor's dims in a custom rule: a few distinct factors, sometimes two (not of size
-    one) in one dim."""
+def _rule_tensor(
+    r: random.Random, letters: str, sizes: dict, joins: float = 0.25, per_dim: int = 2
+) -> list[list[str]]:
+    """A tensor's dims in a custom rule: a few distinct factors, sometimes several (not of
+    size one) in one dim."""
     dims: list[list[str]] = []
     for f in r.sample(letters, r.randint(1, min(3, len(letters)))):
-        joins = dims and len(dims[-1]) == 1 and sizes[f] > 1 and sizes[dims[-1][0]] > 1
-        if joins and r.random() < 0.25:
+        can = dims and len(dims[-1]) < per_dim and sizes[f] > 1
+        if can and all(sizes[g] > 1 for g in dims[-1]) and r.random() < joins:
             dims[-1].append(f)
         else:
             dims.append([f])
@@ -1271,11 +1276,18 @@ def own_rule(c: _Case):
     return c.op(f"%0 = stablehlo.{op} {x}, {y} {{sdy.sharding_rule = {rule}}} : {_type(s)}", s)
 
 
-def rule_chain(c: _Case):
+def rule_compound(c: _Case):
+    """`rule_call` with most dims compound (up to three factors in one dim): factors that
+    must divide their size ahead of a minor-most one that may overflow, claimed by tensors
+    that split the dim differently."""
+    return rule_call(c, joins=0.7, per_dim=3)
+
+
+def rule_chain(c: _Case, draw=rule_call):
     """A custom call with its own rule whose first result another custom call (pointwise,
     its own rule) reads: a value between two rule ops, each visited again as the other
     changes it (Shardy's stages revisit both)."""
-    outs = rule_call(c)
+    outs = draw(c)
     v = outs[0]
     if not v.shape:
         return outs
@@ -1341,6 +1353,8 @@ OPS = {
     "rule_call_plain": rule_call_plain,
     "own_rule": own_rule,
     "rule_chain": rule_chain,
+    "rule_compound": rule_compound,
+    "rule_compound_chain": functools.partial(rule_chain, draw=rule_compound),
 }
 
 
