@@ -362,12 +362,14 @@ def _build_graph(
             if any(s is outer for s in slots) and others:
                 edge.overwrite = (outer, inner, others)
     # Shardy pushes func result shardings to the returned values before visiting any op (not
-    # a callee's in its pipeline, whose import makes the callee a named computation).
+    # a callee's in its pipeline, whose import makes the callee a named computation). In its
+    # pipeline a returned call result (the named computation's result) takes the func
+    # result's first too, and its callee's body adds only what fits (campaign 70547).
     returns = [
         e
         for e in graph.edges
         if e.op_name == "func.return"
-        and not _returns_call(graph, e)
+        and (untied_ifs or not _returns_call(graph, e))
         and not (untied_ifs and _func_name(e.op) in called)
     ]
     if returns:

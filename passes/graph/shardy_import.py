@@ -652,9 +652,21 @@ def _give_sharding(value, sharding, location) -> None:
         owner.name
     ):
         return
-    if SHARDING_ATTR in owner.attributes or len(owner.results) > 1:
-        return  # a multi-result op: Shardy would need the other results' shardings too
-    io.set_op_result_shardings(owner, [io.read_sharding(sharding, location)])
+    if SHARDING_ATTR in owner.attributes:
+        return
+    # (Shardy's setSharding opens every other result of a multi-result op)
+    mesh = io.read_sharding(sharding, location).mesh_name
+    shardings = [
+        io.read_sharding(sharding, location)
+        if result == value
+        else io.open_sharding(mesh, _rank(result.type))
+        for result in owner.results
+    ]
+    io.set_op_result_shardings(owner, shardings)
+
+
+def _rank(value_type) -> int:
+    return value_type.rank if isinstance(value_type, ir.RankedTensorType) else 0
 
 
 def _apply_to_arg(arg: ir.BlockArgument, sharding) -> None:
