@@ -66,3 +66,52 @@ func.func @main(%arg0: tensor<8x2x4x8xf32>) -> (tensor<8x2x4x8xf32> {sdy.shardin
   %1 = func.call @callee_of_returned_call_p3(%0) : (tensor<8x2x4x8xf32>) -> tensor<8x2x4x8xf32>
   return %1 : tensor<8x2x4x8xf32>
 }
+
+// -----
+
+// A concatenate of an operand on one mesh and a replicated one on a mesh of other axes: Shardy's export finds no common mesh and reshards nothing (campaign 71093).
+// CHECK-LABEL: func.func {{(private )?}}@concat_meshes_of_other_axes(
+// CHECK-SAME: %arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}, %arg1: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}) -> tensor<32xf32> {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a"}]> : tensor<16xf32>
+// CHECK: %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : tensor<16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+sdy.mesh @mesh1 = <["a"=8, "b"=8]>
+func.func @concat_meshes_of_other_axes(%arg0: tensor<16xf32>, %arg1: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}) -> (tensor<32xf32>) {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{"a"}]> : tensor<16xf32>
+  %1 = stablehlo.negate %0 : tensor<16xf32>
+  %2 = stablehlo.concatenate %1, %arg1, dim = 0 : (tensor<16xf32>, tensor<16xf32>) -> tensor<32xf32>
+  return %2 : tensor<32xf32>
+}
+
+// -----
+
+// As above with the replicated operand on a mesh of other axes and the result sharded on the first: nothing resharded (campaign 71093).
+// CHECK-LABEL: func.func {{(private )?}}@concat_result_on_one_of_two_meshes(
+// CHECK-SAME: %arg0: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}, %arg1: tensor<16xf32>, %arg2: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a"}]> : tensor<8xf32>
+// CHECK: %1 = stablehlo.concatenate %0, %arg2, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : (tensor<8xf32>, tensor<8xf32>) -> tensor<16xf32>
+sdy.mesh @mesh = <["a"=2], device_ids=[1, 0]>
+sdy.mesh @mesh1 = <["x"=2]>
+func.func @concat_result_on_one_of_two_meshes(%arg1: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}, %arg2: tensor<16xf32>, %arg5: tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}) -> (tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}p0]>}) {
+  %v3 = stablehlo.exponential %arg1 : tensor<8xf32>
+  %v4 = sdy.sharding_constraint %arg1 <@mesh, [{"a"}]> : tensor<8xf32>
+  %v6 = stablehlo.concatenate %v4, %arg5, dim = 0 : (tensor<8xf32>, tensor<8xf32>) -> tensor<16xf32>
+  return %v6 : tensor<16xf32>
+}
+
+// -----
+
+// The same meshes but for their device order: one mesh to Shardy's export, which reshards the concatenate's operand (round27a concat-meshes, campaign 70408).
+// CHECK-LABEL: func.func {{(private )?}}@concat_meshes_of_other_device_order(
+// CHECK-SAME: %arg0: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}]>}, %arg1: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}) -> tensor<32xf32> {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh, [{"a"}]> : tensor<16xf32>
+// CHECK: %1 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}]>]>} : tensor<16xf32>
+// CHECK: %2 = sdy.reshard %1 <@mesh, [{}]> : tensor<16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+sdy.mesh @mesh1 = <["a"=2, "b"=2], device_ids=[3, 2, 1, 0]>
+func.func @concat_meshes_of_other_device_order(%arg0: tensor<16xf32>, %arg1: tensor<16xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}]>}) -> (tensor<32xf32>) {
+  %0 = sdy.sharding_constraint %arg0 <@mesh, [{"a"}]> : tensor<16xf32>
+  %1 = stablehlo.negate %0 : tensor<16xf32>
+  %2 = stablehlo.concatenate %1, %arg1, dim = 0 : (tensor<16xf32>, tensor<16xf32>) -> tensor<32xf32>
+  return %2 : tensor<32xf32>
+}
