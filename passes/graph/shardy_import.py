@@ -722,9 +722,10 @@ def _distinct_values(members: list) -> list:
 
 
 def _fully_open(sharding) -> bool:
-    """A sharding that says nothing (every dim open and empty): the group's import takes the
-    member for one without a sharding."""
-    return not sharding.replicated and all(not d.axes and not d.is_closed for d in sharding.dims)
+    """A sharding that says nothing of its dims (every dim open and empty, whatever axes it
+    replicates): the group's import takes the member for one without a sharding, and the
+    group's sync then replaces it whole (campaign 34208, extended)."""
+    return all(not d.axes and not d.is_closed for d in sharding.dims)
 
 
 def _check_one_mesh(group_id: int, members: list, shardings: list, keys: dict) -> None:

@@ -115,3 +115,19 @@ func.func @concat_meshes_of_other_device_order(%arg0: tensor<16xf32>, %arg1: ten
   %2 = stablehlo.concatenate %1, %arg1, dim = 0 : (tensor<16xf32>, tensor<16xf32>) -> tensor<32xf32>
   return %2 : tensor<32xf32>
 }
+
+// -----
+
+// As in round28a-hand-groups-basic: an open member replicating "a" takes the group's "a" (campaign 34208).
+// CHECK-LABEL: func.func {{(private )?}}@open_replicated_group_member(
+// CHECK-SAME: %arg0: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x4xf32>
+// CHECK: %1 = stablehlo.abs %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<16x4xf32>
+sdy.mesh @mesh = <["a"=8]>
+func.func @open_replicated_group_member(%arg0: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}], replicated={"a"}>}, %arg1: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<16x4xf32>, tensor<16x4xf32>) {
+  sdy.sharding_group %arg0 group_id=0 : tensor<16x4xf32>
+  sdy.sharding_group %arg1 group_id=0 : tensor<16x4xf32>
+  %0 = stablehlo.negate %arg0 : tensor<16x4xf32>
+  %1 = stablehlo.abs %arg1 : tensor<16x4xf32>
+  return %0, %1 : tensor<16x4xf32>, tensor<16x4xf32>
+}
