@@ -347,7 +347,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     if _edge_block_argument(value) or _unsharded_call_result(value):
                         _take_over_uses(value, op)
                 else:
-                    _give_sharding(value, op.attributes["sharding"], op.location)
+                    _give_sharding(value, op.attributes["sharding"], op.location, meshes)
             if unsharded and _no_other_claim(value, op):
                 _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
@@ -377,7 +377,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     isinstance(value, ir.BlockArgument)
                     or value.owner.name not in _CONSTRAINED_EDGE_RESULTS
                 ):
-                    _give_sharding(value, sharding, op.location)
+                    _give_sharding(value, sharding, op.location, meshes)
 
 
 def _manual_replicated(op, shardings, values, meshes: dict) -> list:
@@ -642,7 +642,7 @@ def _same_constraint(user, op) -> bool:
     return str(user.attributes["sharding"]) == str(op.attributes["sharding"])
 
 
-def _give_sharding(value, sharding, location) -> None:
+def _give_sharding(value, sharding, location, meshes: dict) -> None:
     """`sharding` on `value`, where the value has none yet."""
     if isinstance(value, ir.BlockArgument):
         _apply_to_arg(value, sharding)
@@ -654,8 +654,12 @@ def _give_sharding(value, sharding, location) -> None:
         return
     if SHARDING_ATTR in owner.attributes:
         return
-    # (Shardy's setSharding opens every other result of a multi-result op)
+    # (Shardy's setSharding opens every other result of a multi-result op; on a maximal mesh
+    # that is a sharding its verifier rejects (campaign 47167): meshjit gives none then)
     mesh = io.read_sharding(sharding, location).mesh_name
+    shape = meshes.get(mesh)
+    if len(owner.results) > 1 and (shape is None or not shape.axes):
+        return
     shardings = [
         io.read_sharding(sharding, location)
         if result == value
