@@ -241,8 +241,11 @@ def dying_ops(module_op: ir.Operation, *, pipeline: bool = False) -> tuple[dict,
     pass-through stage asks then whether an operand has another use). Erasing an op, the driver
     visits again the op defining each of its operands left with one use or none (MLIR's
     rewrite driver), so such an op may pass a sharding through then. `pipeline`: as
-    erase_dead_ops', and a callee's body counts as standing at its call (as inlined)."""
-    ops = _ops_as_inlined(module_op) if pipeline else _ops(module_op)
+    erase_dead_ops'. A callee's body counts as standing at its first call (as inlined)."""
+    # (as inlined in every mode: the graph builds a callee's body at its first call, so the
+    # driver meets its ops there; positions in the module's order killed them before they ran:
+    # campaign 47163)
+    ops = _ops_as_inlined(module_op)
     index = {op: i for i, op in enumerate(ops)}
     death = _deaths(ops, index, pipeline)
     shared = {}
