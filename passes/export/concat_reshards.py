@@ -205,7 +205,11 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
         # (an operand holding partial sums makes Shardy compute the op in its own pick even
         # when every tensor agrees: the concatenated dim is not sharded then)
         partial = any(s is not None and s.unreduced for s in shardings[:-1])
-        if partial or any(t != tensors[0] for t in tensors):
+        # (whether to reshard at all, Shardy decides on the operands' own shardings: a
+        # barrier's result that agrees makes no reshard (campaign 47321); which operands,
+        # on them read through barriers (campaign 70175))
+        own = [_axes(io.value_sharding(v), rank) for v in op.operands] + tensors[-1:]
+        if partial or any(t != own[0] for t in own):
             shapes = [
                 tuple(ir.RankedTensorType(v.type).shape) for v in (*op.operands, op.results[0])
             ]

@@ -131,3 +131,219 @@ func.func @open_replicated_group_member(%arg0: tensor<16x4xf32> {sdy.sharding = 
   %1 = stablehlo.abs %arg1 : tensor<16x4xf32>
   return %0, %1 : tensor<16x4xf32>, tensor<16x4xf32>
 }
+
+// -----
+
+// A group of a loop argument and a closed func argument: the loop argument's "a" (through its data-flow edge) stays in the loop.
+// CHECK-LABEL: func.func {{(private )?}}@v1_arg_closed_other(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}, tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1 = sdy.constant dense<1> : tensor<i32>
+// CHECK: %2 = sdy.constant dense<4> : tensor<i32>
+// CHECK: %3:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<8x16xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>, <@mesh, []>]>}
+// CHECK: %5 = stablehlo.negate %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+// CHECK: %6 = stablehlo.abs %5 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+// CHECK: %4 = stablehlo.abs %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b"}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @v1_arg_closed_other(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %c4 = stablehlo.constant dense<4> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg0, %i = %c0) : tensor<8x16xf32>, tensor<i32>
+    cond {
+      %p = stablehlo.compare LT, %i, %c4 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      sdy.sharding_group %iterArg group_id=7 : tensor<8x16xf32>
+      %n = stablehlo.negate %iterArg : tensor<8x16xf32>
+      %m = stablehlo.abs %n : tensor<8x16xf32>
+      %j = stablehlo.add %i, %c1 : tensor<i32>
+      stablehlo.return %m, %j : tensor<8x16xf32>, tensor<i32>
+    }
+
+  sdy.sharding_group %arg1 group_id=7 : tensor<8x16xf32>
+
+  %3 = stablehlo.abs %arg1 : tensor<8x16xf32>
+  return %0#0, %3 : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+// A loop argument changed by an op in the body (the constraint's "b" backward through the negate) gives the other member nothing either.
+// CHECK-LABEL: func.func {{(private )?}}@v2_body_constraint(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}, %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}]>}, tensor<8x16xf32>) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1 = sdy.constant dense<1> : tensor<i32>
+// CHECK: %2 = sdy.constant dense<4> : tensor<i32>
+// CHECK: %3:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<8x16xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>, <@mesh, []>]>}
+// CHECK: %5 = stablehlo.negate %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : tensor<8x16xf32>
+// CHECK: %6 = sdy.reshard %5 <@mesh, [{"b"}, {}]> : tensor<8x16xf32>
+// CHECK: %7 = stablehlo.abs %6 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @v2_body_constraint(%arg0: tensor<8x16xf32>, %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %c4 = stablehlo.constant dense<4> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg0, %i = %c0) : tensor<8x16xf32>, tensor<i32>
+    cond {
+      %p = stablehlo.compare LT, %i, %c4 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      sdy.sharding_group %iterArg group_id=7 : tensor<8x16xf32>
+      %n = stablehlo.negate %iterArg : tensor<8x16xf32>
+      %k = sdy.sharding_constraint %n <@mesh, [{"b"}, {}]> : tensor<8x16xf32>
+      %m = stablehlo.abs %k : tensor<8x16xf32>
+      %j = stablehlo.add %i, %c1 : tensor<i32>
+      stablehlo.return %m, %j : tensor<8x16xf32>, tensor<i32>
+    }
+
+  sdy.sharding_group %arg1 group_id=7 : tensor<8x16xf32>
+
+  %3 = stablehlo.abs %arg1 : tensor<8x16xf32>
+  return %0#0, %3 : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+// A group of the loop's result (not its argument) and a func argument: the loop's "a" reaches the argument.
+// CHECK-LABEL: func.func {{(private )?}}@v3_result_member(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1 = sdy.constant dense<1> : tensor<i32>
+// CHECK: %2 = sdy.constant dense<4> : tensor<i32>
+// CHECK: %3:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<8x16xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>, <@mesh, []>]>}
+// CHECK: %5 = stablehlo.negate %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+// CHECK: %6 = stablehlo.abs %5 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+// CHECK: %4 = stablehlo.abs %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @v3_result_member(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %c4 = stablehlo.constant dense<4> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg0, %i = %c0) : tensor<8x16xf32>, tensor<i32>
+    cond {
+      %p = stablehlo.compare LT, %i, %c4 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+
+      %n = stablehlo.negate %iterArg : tensor<8x16xf32>
+      %m = stablehlo.abs %n : tensor<8x16xf32>
+      %j = stablehlo.add %i, %c1 : tensor<i32>
+      stablehlo.return %m, %j : tensor<8x16xf32>, tensor<i32>
+    }
+  sdy.sharding_group %0#0 group_id=7 : tensor<8x16xf32>
+  sdy.sharding_group %arg1 group_id=7 : tensor<8x16xf32>
+  %2 = sdy.sharding_constraint %arg1 <@mesh, [{?}, {"b", ?}]> : tensor<8x16xf32>
+  %3 = stablehlo.abs %arg1 : tensor<8x16xf32>
+  return %0#0, %3 : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+// A loop argument's "a" from the loop's operand does not reach an unannotated member.
+// CHECK-LABEL: func.func {{(private )?}}@v4_arg_member_open_other(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}, tensor<8x16xf32>) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1 = sdy.constant dense<1> : tensor<i32>
+// CHECK: %2 = sdy.constant dense<4> : tensor<i32>
+// CHECK: %3:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<8x16xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>, <@mesh, []>]>}
+// CHECK: %5 = stablehlo.negate %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x16xf32>
+// CHECK: %6 = stablehlo.abs %5 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @v4_arg_member_open_other(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %c4 = stablehlo.constant dense<4> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg0, %i = %c0) : tensor<8x16xf32>, tensor<i32>
+    cond {
+      %p = stablehlo.compare LT, %i, %c4 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      sdy.sharding_group %iterArg group_id=7 : tensor<8x16xf32>
+      %n = stablehlo.negate %iterArg : tensor<8x16xf32>
+      %m = stablehlo.abs %n : tensor<8x16xf32>
+      %j = stablehlo.add %i, %c1 : tensor<i32>
+      stablehlo.return %m, %j : tensor<8x16xf32>, tensor<i32>
+    }
+
+  sdy.sharding_group %arg1 group_id=7 : tensor<8x16xf32>
+
+  %3 = stablehlo.abs %arg1 : tensor<8x16xf32>
+  return %0#0, %3 : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+// Neither the operand's "a" nor the body constraint's "b" leaves the grouped loop argument.
+// CHECK-LABEL: func.func {{(private )?}}@v5_arg_member_body_and_edge(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<8x16xf32>) {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1 = sdy.constant dense<1> : tensor<i32>
+// CHECK: %2 = sdy.constant dense<4> : tensor<i32>
+// CHECK: %3:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<8x16xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>, <@mesh, []>]>}
+// CHECK: %5 = stablehlo.negate %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+// CHECK: %6 = sdy.reshard %5 <@mesh, [{"a"}, {"b"}]> : tensor<8x16xf32>
+// CHECK: %7 = stablehlo.abs %6 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @v5_arg_member_body_and_edge(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}, %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32>, tensor<8x16xf32>) {
+  %c0 = stablehlo.constant dense<0> : tensor<i32>
+  %c1 = stablehlo.constant dense<1> : tensor<i32>
+  %c4 = stablehlo.constant dense<4> : tensor<i32>
+  %0:2 = stablehlo.while(%iterArg = %arg0, %i = %c0) : tensor<8x16xf32>, tensor<i32>
+    cond {
+      %p = stablehlo.compare LT, %i, %c4 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      sdy.sharding_group %iterArg group_id=7 : tensor<8x16xf32>
+      %n = stablehlo.negate %iterArg : tensor<8x16xf32>
+      %k = sdy.sharding_constraint %n <@mesh, [{?}, {"b", ?}]> : tensor<8x16xf32>
+      %m = stablehlo.abs %k : tensor<8x16xf32>
+      %j = stablehlo.add %i, %c1 : tensor<i32>
+      stablehlo.return %m, %j : tensor<8x16xf32>, tensor<i32>
+    }
+
+  sdy.sharding_group %arg1 group_id=7 : tensor<8x16xf32>
+
+  %3 = stablehlo.abs %arg1 : tensor<8x16xf32>
+  return %0#0, %3 : tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
+// A concatenate of a propagation barrier's result and a value of another sharding: Shardy reshards both, the barrier's result to the sharding it holds already (read as the func argument before it, whose sub-axes export cut; campaign 70175).
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<12x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) -> (tensor<12x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}, tensor<24x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) {
+// CHECK: %0 = sdy.propagation_barrier %arg0 allowed_direction=FORWARD {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"c":(1)4}]>]>} : tensor<12x12x8xf32>
+// CHECK: %1 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {}]>]>} : tensor<12x12x8xf32>
+// CHECK: %2 = sdy.reshard %1 <@mesh, [{}, {}, {}]> : tensor<12x12x8xf32>
+// CHECK: %3 = sdy.reshard %0 <@mesh, [{}, {}, {"c":(1)4}]> : tensor<12x12x8xf32>
+// CHECK: %4 = sdy.reshard %2 <@mesh, [{}, {}, {"c":(1)4}]> : tensor<12x12x8xf32>
+// CHECK: %5 = stablehlo.concatenate %3, %4, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"c":(1)4}]>]>} : (tensor<12x12x8xf32>, tensor<12x12x8xf32>) -> tensor<24x12x8xf32>
+// CHECK: %6 = stablehlo.subtract %0, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"c":(1)4}]>]>} : tensor<12x12x8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=1, "c"=8]>
+func.func @main(%arg1: tensor<12x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"c":(1)4, ?}]>}) -> (tensor<12x12x8xf32>, tensor<24x12x8xf32>) {
+  %v2 = sdy.propagation_barrier %arg1 allowed_direction=FORWARD : tensor<12x12x8xf32>
+  %z = stablehlo.negate %arg1 : tensor<12x12x8xf32>
+  %z2 = sdy.sharding_constraint %z <@mesh, [{}, {}, {}]> : tensor<12x12x8xf32>
+  %v3 = stablehlo.concatenate %v2, %z2, dim = 0 : (tensor<12x12x8xf32>, tensor<12x12x8xf32>) -> tensor<24x12x8xf32>
+  %v4 = stablehlo.subtract %v2, %arg1 : tensor<12x12x8xf32>
+  return %v4, %v3 : tensor<12x12x8xf32>, tensor<24x12x8xf32>
+}
+
+// -----
+
+// A concatenate of a barrier's result twice: its operands agree with its result, so Shardy reshards nothing, whatever the barrier's func argument holds (campaign 47321, extended wide).
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<12x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) -> (tensor<12x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}, tensor<24x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) {
+// CHECK: %0 = sdy.propagation_barrier %arg0 allowed_direction=FORWARD {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"c":(1)4}]>]>} : tensor<12x12x8xf32>
+// CHECK: %1 = stablehlo.concatenate %0, %0, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"c":(1)4}]>]>} : (tensor<12x12x8xf32>, tensor<12x12x8xf32>) -> tensor<24x12x8xf32>
+// CHECK: %2 = stablehlo.subtract %0, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"c":(1)4}]>]>} : tensor<12x12x8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=1, "c"=8]>
+func.func @main(%arg1: tensor<12x12x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"c":(1)4, ?}]>}) -> (tensor<12x12x8xf32>, tensor<24x12x8xf32>) {
+  %v2 = sdy.propagation_barrier %arg1 allowed_direction=FORWARD : tensor<12x12x8xf32>
+  %z = stablehlo.negate %arg1 : tensor<12x12x8xf32>
+  %z2 = sdy.sharding_constraint %z <@mesh, [{}, {}, {}]> : tensor<12x12x8xf32>
+  %v3 = stablehlo.concatenate %v2, %v2, dim = 0 : (tensor<12x12x8xf32>, tensor<12x12x8xf32>) -> tensor<24x12x8xf32>
+  %v4 = stablehlo.subtract %v2, %arg1 : tensor<12x12x8xf32>
+  return %v4, %v3 : tensor<12x12x8xf32>, tensor<24x12x8xf32>
+}
