@@ -195,7 +195,7 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
     firsts: dict = {}
     for op in _concatenates(module_op):
         shardings = [*map(_operand_sharding, op.operands), io.value_sharding(op.results[0])]
-        mesh_name = _one_mesh(shardings)
+        mesh_name = _one_mesh(shardings, meshes)
         if mesh_name is None:
             continue
         rank = len(ir.RankedTensorType(op.results[0].type).shape)
@@ -205,7 +205,11 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
         # (an operand holding partial sums makes Shardy compute the op in its own pick even
         # when every tensor agrees: the concatenated dim is not sharded then)
         partial = any(s is not None and s.unreduced for s in shardings[:-1])
-        if partial or any(t != tensors[0] for t in tensors):
+        # (whether to reshard at all, Shardy decides on the operands' own shardings: a
+        # barrier's result that agrees makes no reshard (campaign 47321); which operands,
+        # on them read through barriers (campaign 70175))
+        own = [_axes(io.value_sharding(v), rank) for v in op.operands] + tensors[-1:]
+        if partial or any(t != own[0] for t in own):
             shapes = [
                 tuple(ir.RankedTensorType(v.type).shape) for v in (*op.operands, op.results[0])
             ]
@@ -218,10 +222,14 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
     return firsts
 
 
-def _one_mesh(shardings: list) -> str | None:
-    """The mesh the tensors are sharded on: one without axes is replicated on any mesh (Shardy
-    reshards across meshes then); None when axes are on two meshes, or no tensor has a mesh."""
+def _one_mesh(shardings: list, meshes: dict) -> str | None:
+    """The mesh the tensors are sharded on: one without axes is replicated on any mesh of the
+    same axes (Shardy reshards across meshes then, their device orders aside); None when axes
+    are on two meshes, the meshes' axes differ (Shardy finds no common mesh: campaign 71093),
+    or no tensor has a mesh."""
     given = [s for s in shardings if s is not None]
+    if len({meshes.get(s.mesh_name) for s in given}) > 1:
+        return None
     named = {s.mesh_name for s in given if any(d.axes for d in s.dims)}
     if len(named) > 1:
         return None

@@ -63,6 +63,8 @@ class Builder:
         self.funcs: dict = {}  # name -> func op
         self.built: set = set()  # funcs whose bodies have edges
         self.groups: dict = {}  # sdy.sharding_group id -> member slots
+        self.region_members: set = set()  # id(slot) of grouped loop/branch region arguments
+        self.other_members: set = set()  # id(slot) of the other grouped values
         self.manual_results: list = []  # (result slot, body value slot, their tie)
         self.rules: dict = {}  # rule_cache_key(op) -> rule
         self.edges_only = False  # only data-flow edge ops tie a loop's values (build_graph)
@@ -352,9 +354,10 @@ def _build_graph(
     for func_op in funcs.values():  # callees whose calls were never reached
         builder.func(func_op)
     _tie_calls(builder, funcs)
+    graph.region_only_members = builder.region_members - builder.other_members
     for members in builder.groups.values():  # one sharding for the whole group
         slots = [slot for slot, _ in members if slot is not None]
-        source = _share_initial_sharding(slots)
+        source = _share_initial_sharding(slots, graph.region_only_members)
         _group_in_shardings(graph, slots, source)
         builder.tie(members[0][1], slots, "sdy.sharding_group")
         for outer, inner, edge in builder.manual_results:
@@ -362,12 +365,14 @@ def _build_graph(
             if any(s is outer for s in slots) and others:
                 edge.overwrite = (outer, inner, others)
     # Shardy pushes func result shardings to the returned values before visiting any op (not
-    # a callee's in its pipeline, whose import makes the callee a named computation).
+    # a callee's in its pipeline, whose import makes the callee a named computation). In its
+    # pipeline a returned call result (the named computation's result) takes the func
+    # result's first too, and its callee's body adds only what fits (campaign 70547).
     returns = [
         e
         for e in graph.edges
         if e.op_name == "func.return"
-        and not _returns_call(graph, e)
+        and (untied_ifs or not _returns_call(graph, e))
         and not (untied_ifs and _func_name(e.op) in called)
     ]
     if returns:
@@ -394,15 +399,19 @@ def _returns_call(graph: Graph, edge) -> bool:
     )
 
 
-def _share_initial_sharding(slots: list[Slot]) -> Slot | None:
+def _share_initial_sharding(slots: list[Slot], region_only: set) -> Slot | None:
     """A group member's own sharding is every member's from the start (as Shardy's groups);
-    the member it came from."""
+    the member it came from. A loop's region argument grouped as such only gives none (its
+    sharding is its loop's, which Shardy's groups never read)."""
     source = next(
         (
             s
             for s in slots
-            if (s.annotated and s.mesh is not None and _says(s))
-            or (not s.annotated and s.local_initial is not None and _local_says(s))
+            if id(s) not in region_only
+            and (
+                (s.annotated and s.mesh is not None and _says(s))
+                or (not s.annotated and s.local_initial is not None and _local_says(s))
+            )
         ),
         None,
     )

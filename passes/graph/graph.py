@@ -180,6 +180,10 @@ class Graph:
     # id(slot) of the loop region arguments a sharding group holds: a group sync sets the
     # argument itself, which wakes its readers at once (Shardy notifies the member's users).
     grouped_arguments: set = dataclasses.field(default_factory=set)
+    # id(slot) of the loop and branch region arguments a sharding group holds as such only
+    # (not their op's results too): their data-flow edge sets the sharding their op holds,
+    # which Shardy's group sync never reads (propagation/edge_step.py).
+    region_only_members: set = dataclasses.field(default_factory=set)
     # id(slot) of the values whose users Shardy's import re-attached to a data-flow edge op
     # (loop, branch, barrier and call results, callee arguments): their use lists hold the
     # users in program order, a parsed value's the other way round (propagation/driver.py).

@@ -242,8 +242,11 @@ def dying_ops(module_op: ir.Operation, *, pipeline: bool = False) -> tuple[dict,
     pass-through stage asks then whether an operand has another use). Erasing an op, the driver
     visits again the op defining each of its operands left with one use or none (MLIR's
     rewrite driver), so such an op may pass a sharding through then. `pipeline`: as
-    erase_dead_ops', and a callee's body counts as standing at its call (as inlined)."""
-    ops = _ops_as_inlined(module_op) if pipeline else _ops(module_op)
+    erase_dead_ops'. A callee's body counts as standing at its first call (as inlined)."""
+    # (as inlined in every mode: the graph builds a callee's body at its first call, so the
+    # driver meets its ops there; positions in the module's order killed them before they ran:
+    # campaign 47163)
+    ops = _ops_as_inlined(module_op)
     index = {op: i for i, op in enumerate(ops)}
     death = _deaths(ops, index, pipeline)
     uses = _UseEnds(death)
@@ -379,7 +382,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     if _edge_block_argument(value) or _unsharded_call_result(value):
                         _take_over_uses(value, op)
                 else:
-                    _give_sharding(value, op.attributes["sharding"], op.location)
+                    _give_sharding(value, op.attributes["sharding"], op.location, meshes)
             if unsharded and _no_other_claim(value, op):
                 _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
@@ -409,7 +412,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                     isinstance(value, ir.BlockArgument)
                     or value.owner.name not in _CONSTRAINED_EDGE_RESULTS
                 ):
-                    _give_sharding(value, sharding, op.location)
+                    _give_sharding(value, sharding, op.location, meshes)
 
 
 def _manual_replicated(op, shardings, values, meshes: dict) -> list:
@@ -674,7 +677,7 @@ def _same_constraint(user, op) -> bool:
     return str(user.attributes["sharding"]) == str(op.attributes["sharding"])
 
 
-def _give_sharding(value, sharding, location) -> None:
+def _give_sharding(value, sharding, location, meshes: dict) -> None:
     """`sharding` on `value`, where the value has none yet."""
     if isinstance(value, ir.BlockArgument):
         _apply_to_arg(value, sharding)
@@ -684,9 +687,25 @@ def _give_sharding(value, sharding, location) -> None:
         owner.name
     ):
         return
-    if SHARDING_ATTR in owner.attributes or len(owner.results) > 1:
-        return  # a multi-result op: Shardy would need the other results' shardings too
-    io.set_op_result_shardings(owner, [io.read_sharding(sharding, location)])
+    if SHARDING_ATTR in owner.attributes:
+        return
+    # (Shardy's setSharding opens every other result of a multi-result op; on a maximal mesh
+    # that is a sharding its verifier rejects (campaign 47167): meshjit gives none then)
+    mesh = io.read_sharding(sharding, location).mesh_name
+    shape = meshes.get(mesh)
+    if len(owner.results) > 1 and (shape is None or not shape.axes):
+        return
+    shardings = [
+        io.read_sharding(sharding, location)
+        if result == value
+        else io.open_sharding(mesh, _rank(result.type))
+        for result in owner.results
+    ]
+    io.set_op_result_shardings(owner, shardings)
+
+
+def _rank(value_type) -> int:
+    return value_type.rank if isinstance(value_type, ir.RankedTensorType) else 0
 
 
 def _apply_to_arg(arg: ir.BlockArgument, sharding) -> None:
@@ -742,9 +761,10 @@ def _distinct_values(members: list) -> list:
 
 
 def _fully_open(sharding) -> bool:
-    """A sharding that says nothing (every dim open and empty): the group's import takes the
-    member for one without a sharding."""
-    return not sharding.replicated and all(not d.axes and not d.is_closed for d in sharding.dims)
+    """A sharding that says nothing of its dims (every dim open and empty, whatever axes it
+    replicates): the group's import takes the member for one without a sharding, and the
+    group's sync then replaces it whole (campaign 34208, extended)."""
+    return all(not d.axes and not d.is_closed for d in sharding.dims)
 
 
 def _check_one_mesh(group_id: int, members: list, shardings: list, keys: dict) -> None:

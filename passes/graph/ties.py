@@ -152,6 +152,18 @@ def _sharding_group(b, op, forbidden, return_slots, label):
     members.append((slot, label))
     if slot is not None and isinstance(op.operands[0], ir.BlockArgument):
         b.graph.grouped_arguments.add(id(slot))
+    if slot is not None and _region_argument(op.operands[0]):
+        b.region_members.add(id(slot))
+    elif slot is not None:
+        b.other_members.add(id(slot))
+
+
+def _region_argument(value) -> bool:
+    """Whether `value` is a loop's region argument (its sharding is the loop's)."""
+    if not isinstance(value, ir.BlockArgument):
+        return False
+    owner = value.owner.owner
+    return owner is not None and owner.operation.name == "stablehlo.while"
 
 
 def _meshes_differ(graph, a: Slot, b: Slot) -> bool:

@@ -153,7 +153,8 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             if edge.overwrite is not None and any(s is edge.overwrite[0] for s in changed):
                 changed = [*changed, *_overwrite_group(edge.overwrite)]
             elif groups and not edge.syncs and changed:
-                members = _sync_groups(groups, changed, edge)
+                syncing = changed if options.conflicts != "shardy" else _synced_from(changed, graph)
+                members = _sync_groups(groups, syncing, edge)
                 synced = {id(s) for s in members} & graph.grouped_arguments
                 changed = [*changed, *members]
             for slot in changed:
@@ -277,6 +278,15 @@ def _sync_groups(groups: dict, changed: list, edge: Edge) -> list:
                 other.forbidden |= {axis_ref(a).name for a in slot.replicated}
                 synced.append(other)
     return synced
+
+
+def _synced_from(changed: list, graph: Graph) -> list:
+    """The changed slots whose groups Shardy syncs: not a loop's region argument grouped as
+    such only (its sharding is the loop's, whatever changed it: Shardy's group sync gives it
+    the other members' but never reads it)."""
+    if not graph.region_only_members:
+        return changed
+    return [s for s in changed if id(s) not in graph.region_only_members]
 
 
 def _overwrite_group(overwrite) -> list:

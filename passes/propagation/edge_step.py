@@ -197,6 +197,9 @@ class EdgeStep:
         sources = [
             i for i in targets if not views[i].slot.sink_only or _source(views[i].slot, options)
         ]
+        if edge.syncs and options.conflicts == "shardy" and graph.region_only_members:
+            # (a loop argument's sharding is its loop's, which Shardy's group sync never reads)
+            sources = [i for i in sources if id(views[i].slot) not in graph.region_only_members]
         backward_broadcast = edge.is_broadcast and stage in _NO_FORWARD_BROADCAST
         if backward_broadcast:
             n = plan.n_operands
