@@ -658,6 +658,20 @@ TYPED = {
     "self_matmul": lambda n, v: v @ n.swapaxes(v, -1, -2) if v.ndim >= 2 else v @ v,
     "outer_einsum": lambda n, v: n.einsum("i...,j...->ij...", v, v),
     "square_last": lambda n, v: v[..., None] * v[..., None, :],
+    "argsort_last": lambda n, v: n.argsort(v, axis=-1),
+    "sort_last": lambda n, v: n.sort(v, axis=-1),
+    "rows": lambda n, v: v[n.asarray([1, 0]) % v.shape[0]],
+    "var0": lambda n, v: n.var(v, axis=0),
+    "sum_where": lambda n, v: n.sum(v, axis=-1, where=v > 0),
+    "cumprod_last": lambda n, v: n.cumprod(v, axis=-1),
+    "clip": lambda n, v: n.clip(v, -1, 1),
+    "astype": lambda n, v: v.astype(n.float16),
+    "diff0": lambda n, v: n.diff(v, axis=0),
+    "max_keep0": lambda n, v: n.max(v, axis=0, keepdims=True),
+    "add_arange": lambda n, v: v + n.arange(v.shape[-1]).astype(v.dtype),
+    "tril": lambda n, v: n.tril(v) if v.ndim >= 2 else v,
+    "squeeze": lambda n, v: n.squeeze(n.expand_dims(v, 0), 0),
+    "outer": lambda n, v: n.outer(v, v),
 }
 
 
