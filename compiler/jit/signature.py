@@ -26,7 +26,16 @@ class Signature:
         abstract = tuple(None if s is None else s.abstract for s in shardings)
         # (typed keys' data traces as keys, printed so: a trace of plain data is another one)
         keys = tuple(a.key for a in in_avals if a.key is not None) or None
-        self.key = (in_tree, tuple(in_avals), statics, abstract, donated, context_key(), keys)
+        self.key = (
+            in_tree,
+            tuple(in_avals),
+            statics,
+            abstract,
+            donated,
+            context_key(),
+            keys,
+            _meshes(in_avals),
+        )
 
     def rebuild_args(self, leaves) -> tuple[list, dict]:
         """The call's (args, kwargs) with `leaves` (e.g. tracers) in place of its dynamic leaves."""
@@ -42,6 +51,15 @@ class Signature:
         kwargs = dict(dyn_kwargs)
         kwargs.update({k: v for k, v in statics.items() if isinstance(k, str)})
         return args, kwargs
+
+
+def _meshes(in_avals) -> tuple | None:
+    """The meshes the avals live on (their type's, or the Auto mesh of an untyped value), None
+    for none: an aval's equality leaves them out (a type replicated over an Explicit mesh equals
+    an untyped one), but a trace's results carry them, as JAX's avals (fuzz seed 2801075: a
+    nested jit's trace on an Explicit mesh reused off it)."""
+    meshes = tuple(a.mesh if a.sharding is None else a.sharding.mesh for a in in_avals)
+    return meshes if any(m is not None for m in meshes) else None
 
 
 def split_statics(args, kwargs, static_argnums, static_argnames) -> tuple[tuple, tuple, dict]:

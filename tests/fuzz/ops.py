@@ -1035,6 +1035,8 @@ def draw_step(rng, vals, allow_vmap=True, focus=()):
 # bf16 / f16 mixes, samplers with explicit shapes, dilated windows and zero-size calls in loops.
 # Round 27's (ops_round27): drawn structure (loops carrying pytrees, switch / nested jit with
 # shardings, shard_map chaining collectives, Explicit meshes) and lax.linalg / pad / int corners.
+# Round 28's (ops_round28): vmap and derivatives of shard_map, key handling, sharding in types
+# (auto_axes, sharded contractions, control flow on explicit values), sharded einsum contractions.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1052,6 +1054,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round26,
     ops_round27,
     ops_round27_corners,
+    ops_round28,
     ops_semantics,
     ops_transforms,
 )

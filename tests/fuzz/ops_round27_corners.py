@@ -119,7 +119,10 @@ def _tridiagonal(B, n, x):
 def _cholesky_update(B, n, x):
     m = _square(n, x, 3)
     r = n.linalg.cholesky(m @ m.T).T
-    return B.lax.linalg.cholesky_update(r, _tiled(n, x[::-1], (3,)) * 0.5)
+    # the factor's upper half: its lower half is rounding noise (~1e-8) whose signs differ
+    # from JAX's, and an order of the values (a sort, searchsorted: fuzz seed 7 of round 28's
+    # slice) turned the noise into other indices
+    return n.triu(B.lax.linalg.cholesky_update(r, _tiled(n, x[::-1], (3,)) * 0.5))
 
 
 LINALG27 = {
@@ -547,6 +550,4 @@ op("np_np27", numpy_ref=False, grad_ok=lambda p: p["fn"] in SMOOTH27)((_drawer("
 # or differentiation rule (NotImplementedError), meshjit has both: a deliberate difference
 _GROUP[0] = "np27s"
 _table("linalg27_cholesky_update", _accepts, _cholesky_update, _f32_of((3, 3)))
-op("np_np27s", numpy_ref=False, vmap_ok=False, grad_ok=False)(
-    (_drawer("np27s"), _apply_api)
-)
+op("np_np27s", numpy_ref=False, vmap_ok=False, grad_ok=False)((_drawer("np27s"), _apply_api))

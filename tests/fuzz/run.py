@@ -126,6 +126,7 @@ _WORKER_SOURCES = (
     "ops_round26",
     "ops_round27",
     "ops_round27_corners",
+    "ops_round28",
     "ops_semantics",
     "ops_transforms",
     "registry",

@@ -150,3 +150,33 @@ def test_compiled_call_with_a_non_array_is_jaxs_short_message():
     compiled = meshjit.jit(lambda a: a).lower(1.0).compile()
     with pytest.raises(TypeError, match="Cannot interpret value of type <class 'object'>"):
         compiled(object())
+
+
+# ---------------------------------------------------------------------------------------------
+# The cache key: values on an Explicit mesh.
+
+
+def test_a_nested_jit_traced_on_an_explicit_mesh_is_not_reused_off_it():
+    """Fuzz seed 2801075: jnp.where (a nested jit) traced on values replicated over an Explicit
+    mesh was reused for plain values of the same shape (an unsharded type equals an untyped
+    one), so its results carried the other mesh: a later take on another Explicit mesh was
+    refused (mesh for all inputs should be equal). The trace is keyed by the meshes too."""
+    S = meshjit.sharding
+    devices = np.array(meshjit.devices())
+    explicit = S.Mesh(devices.reshape(2, 4), ("a", "b"), axis_types=(S.AxisType.Explicit,) * 2)
+    other = S.Mesh(devices[:1], ("a",), axis_types=(S.AxisType.Explicit,))
+
+    def on_explicit(x):
+        v = S.reshard(x, S.NamedSharding(explicit, S.P(None)))
+        return S.reshard(jnp.where(v > 0, v, v), S.NamedSharding(explicit, S.P()))
+
+    def plain(x, y):
+        w = jnp.where(x > 0, x, x)
+        assert meshjit.typeof(w).sharding.mesh.empty
+        v = S.reshard(y, S.NamedSharding(other, S.P()))
+        return S.reshard(jnp.take(v, w, axis=0), S.NamedSharding(other, S.P()))
+
+    x = np.arange(2, dtype=i32)
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(on_explicit)(x)), x)
+    y = np.arange(6, dtype=f32).reshape(3, 2)
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(plain)(x, y)), y[x])
