@@ -48,6 +48,7 @@ from meshjit.compiler.numpy.util import (
     check_out,
     is_meshjit_value,
     jitted,
+    jitted_as_jax,
     materialize,
     promote_inexact,
     ref_hint,
@@ -648,6 +649,7 @@ def _ptp(a, axis=None, keepdims=False):
     return lax.sub(max(a, axis=axis, keepdims=keepdims), min(a, axis=axis, keepdims=keepdims))
 
 
+@jitted_as_jax("equal_nan")
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return all(isclose(a, b, rtol, atol, equal_nan))
 

@@ -1,0 +1,43 @@
+"""The printed jaxprs of jnp functions against JAX 0.10.2's (round 28): isclose / allclose,
+diagonal / diag and pad (constant, edge) are JAX's jitted functions, in its order."""
+
+import pytest
+
+from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+
+HARNESS = r"""
+f32 = np.float32
+A = np.linspace(0.1, 1.2, 12, dtype=f32).reshape(3, 4)
+V = np.arange(1, 4, dtype=np.int32)
+B = np.arange(24, dtype=f32).reshape(2, 3, 4)
+
+CASES = {
+    "isclose": (lambda x: (jnp.isclose(x, 0.5), jnp.isclose(x, x[0], equal_nan=True)), (A,)),
+    "allclose": (lambda x: (jnp.allclose(x, x), jnp.allclose(x, 0.5, rtol=0.1)), (A,)),
+    "diagonal": (lambda x, b: (jnp.diagonal(x), jnp.diagonal(x, 1), jnp.diagonal(b, -1, 2, 0)), (A, B)),
+    "diag": (lambda x, v: (jnp.diag(x), jnp.diag(x, -1), jnp.diag(v), jnp.diag(v, 2)), (A, V)),
+    "pad": (lambda x, v: (jnp.pad(x, 1), jnp.pad(v, (2, 1), constant_values=7)), (A, V)),
+    "pad_edge": (lambda x: jnp.pad(x, ((1, 0), (0, 2)), mode="edge"), (A,)),
+}
+
+
+def run_case(case, record):
+    fn, args = CASES[case]
+    if case == "values":  # eager
+        for i, leaf in enumerate(jax.tree_util.tree_leaves(fn(*args))):
+            record(f"{case}{i}", leaf)
+        return
+    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
+
+
+CASES["values"] = (lambda x, v, b: (*CASES["isclose"][0](x), *CASES["allclose"][0](x), *CASES["diagonal"][0](x, b), *CASES["diag"][0](x, v), *CASES["pad"][0](x, v), CASES["pad_edge"][0](x), jnp.isclose(np.array([np.nan, 1.0], f32), np.nan, equal_nan=True)), (A, V, B))
+"""
+
+CASES = ["isclose", "allclose", "diagonal", "diag", "pad", "pad_edge", "values"]
+
+jax_results = oracle_fixture(CASES, HARNESS)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_jaxpr_text_is_jaxs(jax_results, case):
+    check_texts_and_values(jax_results, HARNESS, case, case == "values")
