@@ -1,5 +1,6 @@
 """The printed jaxprs of jnp functions against JAX 0.10.2's (round 28): isclose / allclose,
-diagonal / diag and pad (constant, edge) are JAX's jitted functions, in its order."""
+diagonal / diag, pad (constant, edge), partition / argpartition and lexsort are JAX's jitted
+functions, in its order; an update of a weak array converts it not."""
 
 import pytest
 
@@ -18,6 +19,11 @@ CASES = {
     "diag": (lambda x, v: (jnp.diag(x), jnp.diag(x, -1), jnp.diag(v), jnp.diag(v, 2)), (A, V)),
     "pad": (lambda x, v: (jnp.pad(x, 1), jnp.pad(v, (2, 1), constant_values=7)), (A, V)),
     "pad_edge": (lambda x: jnp.pad(x, ((1, 0), (0, 2)), mode="edge"), (A,)),
+    "partition": (lambda x, v: (jnp.partition(x, 1), jnp.partition(x, 2, axis=0), jnp.partition(v.astype(np.uint8), 1)), (A, V)),
+    "argpartition": (lambda x: (jnp.argpartition(x[0], 2), jnp.argpartition(x[1], 0)), (A,)),
+    "lexsort": (lambda x: (jnp.lexsort((x[0], x[1])), jnp.lexsort((x, x[::-1]), axis=0)), (A,)),
+    # a weak array updated by a constant converts not (JAX's promote keeps it weak)
+    "at_set_weak": (lambda x: (jax.lax.full((4,), 1.0).at[x].set(0), jnp.zeros(3).at[1].set(2)), (V[:2],)),
 }
 
 
@@ -30,10 +36,13 @@ def run_case(case, record):
     record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
 
 
-CASES["values"] = (lambda x, v, b: (*CASES["isclose"][0](x), *CASES["allclose"][0](x), *CASES["diagonal"][0](x, b), *CASES["diag"][0](x, v), *CASES["pad"][0](x, v), CASES["pad_edge"][0](x), jnp.isclose(np.array([np.nan, 1.0], f32), np.nan, equal_nan=True)), (A, V, B))
+CASES["values"] = (lambda x, v, b: (*CASES["isclose"][0](x), *CASES["allclose"][0](x), *CASES["diagonal"][0](x, b), *CASES["diag"][0](x, v), *CASES["pad"][0](x, v), CASES["pad_edge"][0](x), *CASES["partition"][0](x, v), *CASES["argpartition"][0](x), jnp.argpartition(x, 1, axis=0), *CASES["lexsort"][0](x), jnp.isclose(np.array([np.nan, 1.0], f32), np.nan, equal_nan=True)), (A, V, B))
 """
 
-CASES = ["isclose", "allclose", "diagonal", "diag", "pad", "pad_edge", "values"]
+CASES = [
+    "isclose", "allclose", "diagonal", "diag", "pad", "pad_edge", "partition", "argpartition",
+    "lexsort", "at_set_weak", "values",
+]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS)
 
