@@ -1,6 +1,7 @@
 """The printed jaxprs of jnp functions against JAX 0.10.2's (round 28): isclose / allclose,
 diagonal / diag, pad (constant, edge), partition / argpartition and lexsort are JAX's jitted
-functions, in its order; an update of a weak array converts it not."""
+functions, in its order; an update of a weak array converts it not; where= fills with the
+reduction's identity as a NumPy constant."""
 
 import pytest
 
@@ -22,6 +23,10 @@ CASES = {
     "partition": (lambda x, v: (jnp.partition(x, 1), jnp.partition(x, 2, axis=0), jnp.partition(v.astype(np.uint8), 1)), (A, V)),
     "argpartition": (lambda x: (jnp.argpartition(x[0], 2), jnp.argpartition(x[1], 0)), (A,)),
     "lexsort": (lambda x: (jnp.lexsort((x[0], x[1])), jnp.lexsort((x, x[::-1]), axis=0)), (A,)),
+    # where=: the masked entries are the reduction's identity, a NumPy constant (max's -inf,
+    # initial joined after)
+    "where": (lambda x: (jnp.sum(x, where=x > 0.5), jnp.prod(x, where=x > 0.5), jnp.max(x, where=x > 0.5, initial=0.0), jnp.any(x > 1.0, where=x > 0.5), jnp.mean(x, axis=1, where=x > 0.5)), (A,)),
+    "where_int": (lambda v: (jnp.min(v, where=v > 1, initial=3), jnp.max(v.astype(np.uint8), where=v > 1, initial=0)), (V,)),
     # a weak array updated by a constant converts not (JAX's promote keeps it weak)
     "at_set_weak": (lambda x: (jax.lax.full((4,), 1.0).at[x].set(0), jnp.zeros(3).at[1].set(2)), (V[:2],)),
 }
@@ -36,12 +41,12 @@ def run_case(case, record):
     record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
 
 
-CASES["values"] = (lambda x, v, b: (*CASES["isclose"][0](x), *CASES["allclose"][0](x), *CASES["diagonal"][0](x, b), *CASES["diag"][0](x, v), *CASES["pad"][0](x, v), CASES["pad_edge"][0](x), *CASES["partition"][0](x, v), *CASES["argpartition"][0](x), jnp.argpartition(x, 1, axis=0), *CASES["lexsort"][0](x), jnp.isclose(np.array([np.nan, 1.0], f32), np.nan, equal_nan=True)), (A, V, B))
+CASES["values"] = (lambda x, v, b: (*CASES["isclose"][0](x), *CASES["allclose"][0](x), *CASES["diagonal"][0](x, b), *CASES["diag"][0](x, v), *CASES["pad"][0](x, v), CASES["pad_edge"][0](x), *CASES["partition"][0](x, v), *CASES["argpartition"][0](x), jnp.argpartition(x, 1, axis=0), *CASES["lexsort"][0](x), *CASES["where"][0](x), *CASES["where_int"][0](v), jnp.isclose(np.array([np.nan, 1.0], f32), np.nan, equal_nan=True)), (A, V, B))
 """
 
 CASES = [
     "isclose", "allclose", "diagonal", "diag", "pad", "pad_edge", "partition", "argpartition",
-    "lexsort", "at_set_weak", "values",
+    "lexsort", "at_set_weak", "where", "where_int", "values",
 ]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS)
