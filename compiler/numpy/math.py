@@ -216,9 +216,9 @@ def _hypot(x1, x2):
     x1, x2 = lax.abs(x1), lax.abs(x2)
     either_inf = logical_or(isposinf(x1), isposinf(x2))
     big, small = lax.max(x1, x2), lax.min(x1, x2)
-    is_zero = lax.eq(big, 0.0)
-    ratio = lax.div(small, where(is_zero, 1.0, big))
-    out = where(is_zero, big, lax.mul(big, lax.sqrt(lax.add(lax.mul(ratio, ratio), 1.0))))
+    is_zero = lax.eq(big, 0.0)  # (JAX's formed twice, in its order)
+    ratio = lax.div(small, where(lax.eq(big, 0.0), lax.full_like(big, 1), big))
+    out = where(is_zero, big, lax.mul(big, lax.sqrt(lax.add(1.0, lax.square(ratio)))))
     return where(either_inf, const_like(out, np.inf), out)  # strong for arrays, as JAX's
 
 

@@ -1,5 +1,5 @@
 """The printed jaxprs of jnp functions against JAX 0.10.2's (round 28): isclose / allclose,
-diagonal / diag, pad (constant, edge), partition / argpartition and lexsort are JAX's jitted
+diagonal / diag, pad (constant, edge), partition / argpartition, lexsort, cross and hypot are JAX's jitted
 functions, in its order; an update of a weak array converts it not; where= fills with the
 reduction's identity as a NumPy constant."""
 
@@ -27,6 +27,8 @@ CASES = {
     # initial joined after)
     "where": (lambda x: (jnp.sum(x, where=x > 0.5), jnp.prod(x, where=x > 0.5), jnp.max(x, where=x > 0.5, initial=0.0), jnp.any(x > 1.0, where=x > 0.5), jnp.mean(x, axis=1, where=x > 0.5)), (A,)),
     "where_int": (lambda v: (jnp.min(v, where=v > 1, initial=3), jnp.max(v.astype(np.uint8), where=v > 1, initial=0)), (V,)),
+    "cross": (lambda x: (jnp.cross(x[:, :3], x[:, 1:]), jnp.cross(x[:2, :2], x[1:, :3])), (A,)),
+    "hypot": (lambda x: jnp.hypot(x, x[::-1]), (A,)),
     # a weak array updated by a constant converts not (JAX's promote keeps it weak)
     "at_set_weak": (lambda x: (jax.lax.full((4,), 1.0).at[x].set(0), jnp.zeros(3).at[1].set(2)), (V[:2],)),
 }
@@ -41,12 +43,12 @@ def run_case(case, record):
     record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
 
 
-CASES["values"] = (lambda x, v, b: (*CASES["isclose"][0](x), *CASES["allclose"][0](x), *CASES["diagonal"][0](x, b), *CASES["diag"][0](x, v), *CASES["pad"][0](x, v), CASES["pad_edge"][0](x), *CASES["partition"][0](x, v), *CASES["argpartition"][0](x), jnp.argpartition(x, 1, axis=0), *CASES["lexsort"][0](x), *CASES["where"][0](x), *CASES["where_int"][0](v), jnp.isclose(np.array([np.nan, 1.0], f32), np.nan, equal_nan=True)), (A, V, B))
+CASES["values"] = (lambda x, v, b: (*CASES["isclose"][0](x), *CASES["allclose"][0](x), *CASES["diagonal"][0](x, b), *CASES["diag"][0](x, v), *CASES["pad"][0](x, v), CASES["pad_edge"][0](x), *CASES["partition"][0](x, v), *CASES["argpartition"][0](x), jnp.argpartition(x, 1, axis=0), *CASES["lexsort"][0](x), *CASES["where"][0](x), *CASES["where_int"][0](v), *CASES["cross"][0](x), CASES["hypot"][0](x), jnp.isclose(np.array([np.nan, 1.0], f32), np.nan, equal_nan=True)), (A, V, B))
 """
 
 CASES = [
     "isclose", "allclose", "diagonal", "diag", "pad", "pad_edge", "partition", "argpartition",
-    "lexsort", "at_set_weak", "where", "where_int", "values",
+    "lexsort", "at_set_weak", "where", "where_int", "cross", "hypot", "values",
 ]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS)
