@@ -360,9 +360,13 @@ def match_vma(ct, aval: ShapedArray):
     return bind_psum(ct, tuple(sorted(extra)))
 
 
-def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Sequence) -> list:
+def backward_pass(
+    jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Sequence, cts_in=None
+) -> list:
     """Cotangents of the UndefinedPrimal `args` given those of the outputs (None: zero). Dead
-    equations are dropped first: an input used only by them gets a zero cotangent."""
+    equations are dropped first: an input used only by them gets a zero cotangent. `cts_in`:
+    per arg, a cotangent its own are added to (add_any) as they come (a scan's accumulators,
+    as JAX's transposed scan body adds to them)."""
     jaxpr = dce_jaxpr(jaxpr)
     env: dict[int, object] = {}
     linear: set[int] = set()
@@ -375,6 +379,9 @@ def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Seque
             env[id(var)] = value
     lin_eqns = _eval_known(jaxpr, env, linear)
     ct_env: dict[int, object] = {}
+    for var, ct in zip(jaxpr.invars, cts_in or ()):
+        if ct is not None:
+            ct_env[id(var)] = ct
 
     def write_ct(atom, ct):
         if ct is not None and type(atom) is Var and id(atom) in linear:

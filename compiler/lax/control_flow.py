@@ -58,7 +58,13 @@ from meshjit.compiler.lax import (
     special,
 )
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
+from meshjit.compiler.lax.ad_util import (
+    UndefinedPrimal,
+    aval_of,
+    instantiate,
+    is_undefined,
+    zeros_like_aval,
+)
 from meshjit.compiler.lax.batching import (
     all_to_front,
     axis_rules,
@@ -1315,8 +1321,8 @@ def _forward_residuals(fwd: ClosedJaxpr, n_out: int, operands: list, n_consts: i
 @transpose_rules.register(scan_p)
 def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, unroll):
     from meshjit.compiler.ad.transform import (  # ad/ sits above lax/
+        backward_pass,
         instantiate_cts,
-        transpose_jaxpr,
     )
 
     nc, nk = num_consts, num_carry
@@ -1335,21 +1341,24 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
         for a, ct in zip(jaxpr.in_avals[nc : nc + nk], ct_carry)
     ]
     in_avals = [*jaxpr.in_avals[:nc], *carry_avals, *jaxpr.in_avals[nc + nk :]]
-    with plain_names():
-        bwd = transpose_jaxpr(jaxpr, linear, list(out_avals), in_avals=in_avals)
     acc_avals = [a for a, lin in zip(jaxpr.in_avals[:nc], lin_consts) if lin]
     n_acc, n_kc, n_kx = len(acc_avals), len(known_consts), len(known_xs)
+    ys_nz = [ct is not None for ct in cts[nk:]]
 
     def body(*vals):
-        # scan order: (known consts, [const ct accumulators, carry cts], [known xs, y cts])
-        kc, acc = vals[:n_kc], vals[n_kc : n_kc + n_acc]
+        # scan order: (known consts, [const ct accumulators, carry cts], [known xs, y cts]);
+        # the body's transpose adds each const's cotangents to its accumulator as they come
+        # (add_any), as JAX's transposed body does
+        kc, acc = vals[:n_kc], iter(vals[n_kc : n_kc + n_acc])
         ct_carry = vals[n_kc + n_acc : n_kc + n_acc + nk]
         start = n_kc + n_acc + nk
-        kx, ct_y = vals[start : start + n_kx], vals[start + n_kx :]
-        cts_in = eval_closed(bwd, [*kc, *kx, *ct_carry, *ct_y])
-        ct_consts, ct_carry_in = cts_in[:n_acc], cts_in[n_acc : n_acc + nk]
-        ct_xs = cts_in[n_acc + nk :]
-        return [*(elementwise.add(a, c) for a, c in zip(acc, ct_consts)), *ct_carry_in, *ct_xs]
+        kx, given = vals[start : start + n_kx], iter(vals[start + n_kx :])
+        ct_y = [next(given) if nz else None for nz in ys_nz]  # zero ones are no inputs (JAX's)
+        known = iter([*kc, *kx])
+        ins = [UndefinedPrimal(a) if lin else next(known) for a, lin in zip(in_avals, linear)]
+        seeds = [next(acc) if lin else None for lin in lin_consts]
+        cts = backward_pass(jaxpr.jaxpr, jaxpr.consts, ins, [*ct_carry, *ct_y], seeds)
+        return [instantiate(ct, a) for ct, a, lin in zip(cts, in_avals, linear) if lin]
 
     x_avals = jaxpr.in_avals[nc + nk :]
     known_x_avals = [a for a, lin in zip(x_avals, lin_xs) if not lin]
@@ -1358,11 +1367,12 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
         *acc_avals,
         *carry_avals,
         *known_x_avals,
-        *out_avals[nk:],
+        *(a for a, nz in zip(out_avals[nk:], ys_nz) if nz),
     ]
     b_consts, (bwd_body,) = _merged([body], body_avals)
     stacked = [a.update(shape=(length, *a.shape)) for a in out_avals[nk:]]
-    ct_ys = instantiate_cts(cts[nk:], stacked)
+    given = [(ct, a) for ct, a in zip(cts[nk:], stacked) if ct is not None]
+    ct_ys = instantiate_cts([ct for ct, _ in given], [a for _, a in given])
     outs = scan_p.bind(
         *b_consts, *known_consts, *(zeros_like_aval(a) for a in acc_avals), *ct_carry,
         *known_xs, *ct_ys,

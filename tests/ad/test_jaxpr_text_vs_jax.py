@@ -29,6 +29,9 @@ CASES = {
     "jacfwd_scalar": (jax.jacfwd(lambda s: jnp.stack([s, s * s])), (0.5,)),
     # the transposed scan's carry is typed as its cotangent (a weak init converts not)
     "grad_scan_weak_init": (jax.grad(lambda v: lax.scan(lambda c, x: (c * x, None), 1.0, v)[0]), (V,)),
+    # a closed-over value's cotangent accumulates in the transposed body as it comes (add_any)
+    "grad_fori_const": (jax.grad(lambda s: lax.fori_loop(0, 3, lambda i, c: c * s, 1.0)), (0.5,)),
+    "grad_scan_consts": (jax.grad(lambda w, v: lax.scan(lambda c, x: (jnp.sin(c * w) + x * w, c), 0.0, v)[0], (0, 1)), (np.float32(0.3), V)),
     # cond: the branches share residual slots by type, the others filled by empty2
     "grad_cond": (jax.grad(lambda s: lax.cond(s > 0, jnp.sin, jnp.cos, s)), (0.5,)),
     "grad_cond_slots": (jax.grad(lambda x: lax.cond(x[0, 0] > 0, lambda y: (jnp.sin(y) * jnp.exp(y)).sum(), lambda y: jnp.tanh(y[0]).sum() * 2.0, x)), (F,)),
@@ -52,14 +55,14 @@ def run_case(case, record):
 
 
 CASES["values_jacobians"] = (lambda v, f: (CASES["jacfwd_trees"][0]((v, f)), jax.jacrev(lambda a, b: (a * b[0, 0], b * a[0]), argnums=(0, 1))(v, f), jax.hessian(lambda p: (p[0] ** 3).sum() * p[1].sum())((v, f))), (V, F))
-CASES["values_remat_cond"] = (lambda f: (CASES["grad_cond_slots"][0](f), CASES["grad_cond_slots"][0](-f), CASES["grad_checkpoint"][0](f), CASES["grad_checkpoint_saved"][0](f), CASES["grad_checkpoint_nested"][0](f)), (F,))
+CASES["values_remat_cond"] = (lambda f: (CASES["grad_scan_consts"][0](f[0, 0], f[:, 1]), CASES["grad_fori_const"][0](f[1, 0]), CASES["grad_cond_slots"][0](f), CASES["grad_cond_slots"][0](-f), CASES["grad_checkpoint"][0](f), CASES["grad_checkpoint_saved"][0](f), CASES["grad_checkpoint_nested"][0](f)), (F,))
 CASES["values_grads"] = (lambda f: (CASES["grad_max_literal"][0](f), CASES["grad_rem_atan2"][0](f), jax.grad(jax.grad(lambda s: jnp.sin(s) * s))(f[0, 0])), (F,))
 """
 
 CASES = [
     "grad_of_grad", "grad_max_literal", "grad_rem_atan2", "jacfwd", "jacrev", "hessian",
     "jacfwd_trees", "jacrev_trees", "jacfwd_scalar", "values_jacobians", "values_grads",
-    "grad_scan_weak_init", "grad_cond", "grad_cond_slots", "checkpoint", "grad_checkpoint",
+    "grad_scan_weak_init", "grad_fori_const", "grad_scan_consts", "grad_cond", "grad_cond_slots", "checkpoint", "grad_checkpoint",
     "linearize_checkpoint", "grad_checkpoint_saved", "grad_checkpoint_nested", "values_remat_cond",
 ]  # fmt: skip
 
