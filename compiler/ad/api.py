@@ -225,7 +225,7 @@ def _aux_unflatten(aux_tree: _AuxTree, traced_leaves):
     )
 
 
-def _concrete(leaves):
+def concrete_leaves(leaves):
     """The inputs' values when no trace is current (they are concrete then), else None."""
     return list(leaves) if current_trace() is None else None
 
@@ -286,6 +286,12 @@ def _as_tuple(x, what: str) -> tuple:
 
 def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     """(fun(*primals), the derivative of fun at primals applied to tangents)."""
+    return jvp_known(fun, primals, tangents, has_aux, known=None)
+
+
+def jvp_known(fun: Callable, primals, tangents, has_aux: bool = False, *, known=None):
+    """jvp; `known`: the primals' flat values when they are concrete though a trace is current
+    (jacfwd's jvp under its vmap), so `fun` may still branch on them in Python."""
     check_callable(fun)
     given_types = type(primals), type(tangents)
     primals, tangents = _as_tuple(primals, "jvp primals"), _as_tuple(tangents, "jvp tangents")
@@ -307,7 +313,7 @@ def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
     nonzeros = [ad_util.has_tangent(a) for a in avals]
     t_args = [t for t, nz in zip(t_leaves, nonzeros) if nz]
     box = {}
-    concrete = _concrete(p_leaves)
+    concrete = concrete_leaves(p_leaves) if known is None else known
 
     def body(*args):
         traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, "jvp", concrete)
@@ -341,7 +347,7 @@ def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Fo
     avals = [abstractify(x) for x in p_leaves]
     nonzeros = [ad_util.has_tangent(a) for a in avals]
     box = {}
-    concrete = _concrete(p_leaves)
+    concrete = concrete_leaves(p_leaves)
 
     def forward(*args):
         traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, what, concrete)
@@ -598,7 +604,7 @@ def value_and_grad(
         avals = [abstractify(x) for x in leaves]
         nonzeros = [ad_util.has_tangent(a) for a in avals]
         box = {}
-        concrete = _concrete(leaves)
+        concrete = concrete_leaves(leaves)
 
         def call(*diff_args):
             full = list(args)

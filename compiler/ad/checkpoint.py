@@ -1,13 +1,15 @@
 """Rematerialization: `checkpoint` / `remat` with saving policies, `checkpoint_name`, and the
-primitives with all their rules (`remat`, `name`, `optimization_barrier`).
+primitives with all their rules (`remat2`, `name`, `optimization_barrier`).
 
-A checkpointed function binds `remat` with its traced jaxpr. Its jvp splits the jvp of the body
-in two calls: a forward one (primals -> outputs and the values the policy saves) and a tangent
-one (primals, saved values, tangents -> output tangents) that recomputes every other primal
-value it needs. Linearization puts the tangent call on the linear side, so its residuals are the
-region's inputs and the saved values only; transposing it recomputes the rest in the backward
-pass (`make_jaxpr(grad(f))` shows the recomputed equations there), behind an optimization
-barrier so XLA does not merge them with the forward ones.
+A checkpointed function binds `remat2` (JAX's name and params: jaxpr, policy, prevent_cse,
+differentiated) with its traced jaxpr. Its jvp splits the jvp of the body in two: the forward
+(primals -> outputs and the values the policy saves), inline as JAX's linearization computes it
+(a `remat2` of its own within another checkpointed body), and a differentiated tangent call
+(primals, saved values, tangents -> output tangents) that recomputes every other primal value
+it needs. Linearization puts the tangent call on the linear side, so its residuals are the
+region's inputs and the saved values only; transposing it makes one differentiated `remat2` of
+the transposed body, which recomputes the rest in the backward pass; a differentiated call
+lowers behind an optimization barrier so XLA does not merge it with the forward.
 
 A policy is `policy(prim, *avals, **params) -> bool` (saveable or not), as JAX's.
 """
@@ -28,7 +30,6 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
     fresh_scopes,
     plain_names,
-    rule_scope,
 )
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import (
@@ -49,7 +50,7 @@ from meshjit.compiler.trace.tracing import abstractify, trace_flat
 from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
 
-remat_p = Primitive("remat", multiple_results=True)
+remat_p = Primitive("remat2", multiple_results=True)  # JAX's name
 name_p = Primitive("name")
 optimization_barrier_p = Primitive("optimization_barrier", multiple_results=True)
 
@@ -269,8 +270,8 @@ def checkpoint(
             closed, out_tree = trace_flat(flat, [abstractify(x) for x in leaves])
         consts, jaxpr = closure_convert(closed)
         outs = remat_p.bind(
-            *consts, *leaves, jaxpr=jaxpr, policy=policy or nothing_saveable,
-            prevent_cse=prevent_cse,
+            *consts, *leaves, jaxpr=jaxpr, policy=policy, prevent_cse=prevent_cse,
+            differentiated=False,
         )  # fmt: skip
         return tree_unflatten(out_tree, outs)
 
@@ -299,11 +300,13 @@ def checkpoint_name(x, name: str):
 
 
 @abstract_eval_rules.register(remat_p)
-def _remat_rule(*avals, jaxpr, policy, prevent_cse):
+def _remat_rule(*avals, jaxpr, policy, prevent_cse, differentiated):
     return list(jaxpr.out_avals)
 
 
-def _remat_lowering(ctx, *args, jaxpr, policy, prevent_cse):
+def _remat_lowering(ctx, *args, jaxpr, policy, prevent_cse, differentiated):
+    if differentiated and prevent_cse and args:  # as JAX's: XLA merges no recomputation
+        args = hlo.OptimizationBarrierOp(list(args)).results
     mctx = ctx.module_ctx
     with mctx.body_names("checkpoint", ctx.source):  # JAX's name for the body's ops
         return jaxpr_subcomp(mctx, jaxpr.jaxpr, [], list(args))
@@ -391,42 +394,63 @@ def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
     return fwd, tan, used
 
 
+_NESTED = [0]  # how many checkpointed bodies' jvps are being traced around this one
+
+
 @jvp_rules.register(remat_p)
-def _remat_jvp(primals, tangents, *, jaxpr, policy, prevent_cse):
+def _remat_jvp(primals, tangents, *, jaxpr, policy, prevent_cse, differentiated):
     nonzeros = [t is not None for t in tangents]
     ts = [t for t in tangents if t is not None]
-    with plain_names():
-        jv = jvp_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts])
+    nested = _NESTED[0] > 0
+    _NESTED[0] += 1
+    try:
+        with plain_names():
+            jv = jvp_jaxpr(jaxpr, nonzeros, [aval_of(t) for t in ts])
+    finally:
+        _NESTED[0] -= 1
     consts, jv = closure_convert(jv)
     primals = [*consts, *primals]
     n_outs = len(jaxpr.out_avals)
-    split = split_for_remat(jv.jaxpr, len(primals), n_outs, policy)
+    split = split_for_remat(jv.jaxpr, len(primals), n_outs, policy or nothing_saveable)
     params = dict(policy=policy, prevent_cse=prevent_cse)
     if split is None:  # one call computes both (reverse mode then refuses it, as a while's)
-        outs = remat_p.bind(*primals, *ts, jaxpr=jv, **params)
+        outs = remat_p.bind(*primals, *ts, jaxpr=jv, differentiated=differentiated, **params)
         return outs[:n_outs], outs[n_outs:]
     fwd, tan, used = split
-    outs = remat_p.bind(*primals, jaxpr=ClosedJaxpr(fwd, []), **params)
+    # the forward inline, as JAX's linearization computes the known values (the policy's
+    # saved ones among them), or, within another checkpointed body, a call of its own; the
+    # tangent call recomputes the rest, marked differentiated
+    if nested:
+        outs = remat_p.bind(*primals, jaxpr=ClosedJaxpr(fwd, []), differentiated=False, **params)
+    else:
+        outs = eval_closed(ClosedJaxpr(fwd, []), primals)
     read = [primals[i] for i in used]
-    touts = remat_p.bind(*read, *outs[n_outs:], *ts, jaxpr=ClosedJaxpr(tan, []), **params)
+    touts = remat_p.bind(
+        *read, *outs[n_outs:], *ts, jaxpr=ClosedJaxpr(tan, []), differentiated=True, **params
+    )
     return outs[:n_outs], touts
 
 
 # ---------------------------------------------------------------------------------------------
-# transpose (of a tangent call): recompute the primal values behind a barrier, then transpose.
+# transpose (of a tangent call): a differentiated call of the transposed body, recomputing the
+# primal values it needs (behind a barrier, as it lowers).
 
 
 @transpose_rules.register(remat_p)
-def _remat_transpose(cts, *args, jaxpr, policy, prevent_cse):
+def _remat_transpose(cts, *args, jaxpr, policy, prevent_cse, differentiated):
     linear = [is_undefined(a) for a in args]
     known = [a for a in args if not is_undefined(a)]
-    if prevent_cse and known:
-        known = optimization_barrier_p.bind(*known)
     ct_avals = [None if ct is None else aval_of(ct) for ct in cts]
     with plain_names():
         bwd = transpose_jaxpr(jaxpr, linear, ct_avals)
-    with rule_scope("checkpoint"):  # inlined, named as JAX's transposed checkpoint
-        outs = iter(eval_closed(bwd, [*known, *[ct for ct in cts if ct is not None]]))
+    consts, bwd = closure_convert(bwd)
+    given = [ct for ct in cts if ct is not None]
+    outs = iter(
+        remat_p.bind(
+            *consts, *known, *given, jaxpr=bwd, policy=policy, prevent_cse=prevent_cse,
+            differentiated=True,
+        )
+    )  # fmt: skip
     return [next(outs) if lin else None for lin in linear]
 
 
@@ -437,13 +461,11 @@ axis_rules.add(remat_p)
 
 
 @batching_rules.register(remat_p)
-def _remat_batcher(args, dims, *, jaxpr, policy, prevent_cse):
+def _remat_batcher(args, dims, *, jaxpr, **params):
     with plain_names():
         new, out_batched = batch_jaxpr(jaxpr, [d is not None for d in dims])
     consts, new = closure_convert(new)
-    outs = remat_p.bind(
-        *consts, *all_to_front(args, dims), jaxpr=new, policy=policy, prevent_cse=prevent_cse
-    )
+    outs = remat_p.bind(*consts, *all_to_front(args, dims), jaxpr=new, **params)
     return outs, [0 if b else None for b in out_batched]
 
 

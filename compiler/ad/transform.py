@@ -178,7 +178,7 @@ def linearize_jaxpr(
     fwd = Jaxpr(constvars, jv.invars[:n_in], jv.outvars[:n_out] + res, fwd_eqns)
     lin = Jaxpr([], res + jv.invars[n_in:], touts, lin_eqns)
     consts = list(jv_closed.consts) + [value for _, value in zero_consts]
-    fwd = ClosedJaxpr(dce_jaxpr(fwd), consts)
+    fwd = ClosedJaxpr(fwd, consts)
     return Linearized(fwd, ClosedJaxpr(lin, []), len(res))
 
 
@@ -360,19 +360,28 @@ def match_vma(ct, aval: ShapedArray):
     return bind_psum(ct, tuple(sorted(extra)))
 
 
-def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Sequence) -> list:
+def backward_pass(
+    jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Sequence, cts_in=None
+) -> list:
     """Cotangents of the UndefinedPrimal `args` given those of the outputs (None: zero). Dead
-    equations are dropped first: an input used only by them gets a zero cotangent."""
+    equations are dropped first: an input used only by them gets a zero cotangent. `cts_in`:
+    per arg, a cotangent its own are added to (add_any) as they come (a scan's accumulators,
+    as JAX's transposed scan body adds to them)."""
     jaxpr = dce_jaxpr(jaxpr)
     env: dict[int, object] = {}
     linear: set[int] = set()
+    typed: dict[int, ShapedArray] = {}  # an input's type as its UndefinedPrimal gives it
     for var, value in itertools.chain(zip(jaxpr.constvars, consts), zip(jaxpr.invars, args)):
         if is_undefined(value):
             linear.add(id(var))
+            typed[id(var)] = value.aval
         else:
             env[id(var)] = value
     lin_eqns = _eval_known(jaxpr, env, linear)
     ct_env: dict[int, object] = {}
+    for var, ct in zip(jaxpr.invars, cts_in or ()):
+        if ct is not None:
+            ct_env[id(var)] = ct
 
     def write_ct(atom, ct):
         if ct is not None and type(atom) is Var and id(atom) in linear:
@@ -388,7 +397,9 @@ def backward_pass(jaxpr: Jaxpr, consts: Sequence, args: Sequence, cts_out: Seque
             continue
         rule = transpose_rules.lookup(eqn.primitive, eqn.source)
         invals = [
-            UndefinedPrimal(a.aval) if type(a) is Var and id(a) in linear else read_atom(env, a)
+            UndefinedPrimal(typed.get(id(a), a.aval))
+            if type(a) is Var and id(a) in linear
+            else read_atom(env, a)
             for a in eqn.invars
         ]
         previous = enter_source(eqn.source, "transpose")
@@ -429,11 +440,13 @@ def _eval_known(jaxpr: Jaxpr, env: dict, linear: set) -> list:
 
 
 def transpose_jaxpr(
-    closed: ClosedJaxpr, linear: Sequence[bool], ct_avals=None, axis_env=None
+    closed: ClosedJaxpr, linear: Sequence[bool], ct_avals=None, axis_env=None, in_avals=None
 ) -> ClosedJaxpr:
     """(the non-linear args, the output cotangents) -> cotangents of the linear args (zeros
-    made). A None in `ct_avals` is a symbolic zero cotangent: it takes no argument."""
-    in_avals = closed.in_avals
+    made). A None in `ct_avals` is a symbolic zero cotangent: it takes no argument.
+    `in_avals`: the inputs' types, when the linear ones are to be typed otherwise than the
+    jaxpr's (a scan's carry as its cotangent, weak type included, as JAX's)."""
+    in_avals = closed.in_avals if in_avals is None else list(in_avals)
     ct_avals = list(closed.out_avals) if ct_avals is None else list(ct_avals)
     known_avals = [a for a, lin in zip(in_avals, linear) if not lin]
     n_known = len(known_avals)

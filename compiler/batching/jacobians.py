@@ -9,10 +9,10 @@ from typing import Callable
 
 import numpy as np
 
-from meshjit.compiler.ad.api import _argnums, jvp, linearize, vjp
+from meshjit.compiler.ad.api import _argnums, concrete_leaves, jvp_known, vjp
 from meshjit.compiler.api_util import alias, check_callable
 from meshjit.compiler.batching.api import vmap
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ReverseModeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import complex_parts, elementwise, shapes, slicing
 from meshjit.compiler.trace.tracing import abstractify
@@ -60,27 +60,36 @@ def _check_float(avals, what: str, side: str, holomorphic: bool = False, complex
             )
 
 
-def _std_basis(avals) -> list:
-    """One basis vector per element of the flattened leaves: leaf i gets (total, *shape_i)."""
+def _std_basis(leaves) -> list:
+    """As JAX's _std_basis: the identity of the inputs' total size, traced as jnp.eye (of the
+    leaves' promoted dtype), split along axis 1 into one block per leaf, each reshaped to
+    (total, *shape) and converted to the leaf's type (JAX binds that conversion even when the
+    type is the same: its spec there is never the operand's)."""
+    avals = [abstractify(x) for x in leaves]
     total = sum(a.size for a in avals)
-    eye = np.eye(total, dtype=np.float32)
-    out, start = [], 0
-    for a in avals:
-        block = eye[:, start : start + a.size].astype(a.dtype)
-        out.append(block.reshape((total, *a.shape)))
-        start += a.size
+    dtype = dtypes.result_type(*[(a.dtype, a.weak_type) for a in avals])[0]
+    rows = shapes.broadcasted_iota(dtypes.int32, (total, total), 0)
+    cols = shapes.broadcasted_iota(dtypes.int32, (total, total), 1)
+    eye = elementwise.convert_element_type(elementwise.eq(elementwise.add(rows, 0), cols), dtype)
+    parts = _split(eye, [a.size for a in avals], 1)
+    out = []
+    for part, a in zip(parts, avals):
+        part = _reshape(part, (total, *a.shape))
+        out.append(
+            elementwise.convert_element_type_p.bind_internal(
+                part, new_dtype=a.dtype, weak_type=a.weak_type
+            )
+        )
     return out
 
 
-def _unravel(flat, lead_shape, avals):
-    """Splits the last (basis) axis of `flat` into one block per input leaf, shaped
-    lead_shape + that leaf's shape."""
-    parts, start, axis = [], 0, len(lead_shape)
-    for a in avals:
-        block = _take(flat, start, a.size, axis)
-        parts.append(shapes.reshape(block, (*lead_shape, *a.shape)))
-        start += a.size
-    return parts
+def _split(x, sizes, axis):
+    """JAX's x._split: one lax.split, even into one piece (its sizes NumPy integers)."""
+    return slicing.split(x, [np.int64(s) for s in sizes], axis)
+
+
+def _reshape(x, shape):
+    return x if abstractify(x).shape == tuple(shape) else shapes.reshape(x, shape)
 
 
 def _like(x, example):
@@ -89,10 +98,6 @@ def _like(x, example):
     if dtypes.is_complex(abstractify(x).dtype) and not dtypes.is_complex(example.dtype):
         x = complex_parts.real(x)
     return elementwise.convert_element_type(x, example.dtype, weak_type=example.weak_type)
-
-
-def _take(x, start, size, axis):
-    return slicing.slice_in_dim(x, start, start + size, axis=axis)
 
 
 def _jacobian_argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
@@ -108,8 +113,9 @@ def _jacobian_argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
 
 
 def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = False):
-    """The Jacobian of `fun` by forward mode: the linearized `fun` applied to each input basis
-    vector, vmapped (or its jvp per basis vector, where linearize cannot split `fun`)."""
+    """The Jacobian of `fun` by forward mode: its jvp with the input basis as vmapped
+    tangents (the primals closed over, so Python may still branch on concrete inputs), as
+    JAX's jacfwd."""
     check_callable(fun)
 
     @functools.wraps(fun)
@@ -120,28 +126,15 @@ def jacfwd(fun: Callable, argnums=0, has_aux: bool = False, holomorphic: bool = 
         avals = [abstractify(x) for x in leaves]
         _check_float(avals, "jacfwd", "input", holomorphic)
         rebuild_with_none(in_tree)
-        # linearize once (outside vmap: Python may branch on concrete inputs), then push the
-        # basis through the linear map; a function linearize cannot split (a while_loop's
-        # primal and tangent carries stay together) runs its jvp with the basis as vmapped
-        # tangents, as JAX's jacfwd always does
-        try:
-            lin = linearize(call, *diff, has_aux=has_aux)
-        except ReverseModeError:
-            lin = None
-        if lin is not None:
 
-            def pushfwd(*basis):
-                return lin[1](*tree_unflatten(in_tree, basis))
+        known = concrete_leaves(leaves)  # outside vmap: Python may branch on concrete inputs
 
-            got = (lin[0], vmap(pushfwd, out_axes=-1)(*_std_basis(avals)), *lin[2:])
-        else:
+        def pushfwd(*basis):
+            tangents = tuple(tree_unflatten(in_tree, basis))
+            return jvp_known(call, tuple(diff), tangents, has_aux, known=known)
 
-            def pushfwd(*basis):
-                tangents = tuple(tree_unflatten(in_tree, basis))
-                return jvp(call, tuple(diff), tangents, has_aux=has_aux)
-
-            out_axes = (None, -1, None) if has_aux else (None, -1)
-            got = vmap(pushfwd, out_axes=out_axes)(*_std_basis(avals))
+        out_axes = (None, -1, None) if has_aux else (None, -1)
+        got = vmap(pushfwd, out_axes=out_axes)(*_std_basis(leaves))
         y, jac = got[0], got[1]
         if holomorphic:
             _check_float([abstractify(v) for v in tree_flatten(y)[0]], "jacfwd", "output", True)
@@ -185,7 +178,7 @@ def jacrev(
             cts = tree_flatten(pullback(tree_unflatten(y_tree, basis)))[0]
             return [c for c, keep in zip(cts, inexact) if keep]
 
-        pulled = iter(vmap(pull)(*_std_basis(y_avals)))  # per input leaf: (M, *in_shape)
+        pulled = iter(vmap(pull)(*_std_basis(y_leaves)))  # per input leaf: (M, *in_shape)
         cts = [next(pulled) if keep else None for keep in inexact]
         jac = _nest_rev(y_avals, y_tree, cts, avals, in_tree, argnums)
         return (jac, out[2]) if has_aux else jac
@@ -202,24 +195,31 @@ def _nest(y, jac, in_avals, in_tree, argnums):
     rows = []
     for leaf, j in zip(y_leaves, tree_flatten(jac)[0]):
         y_aval = abstractify(leaf)
-        parts = [_like(p, y_aval) for p in _unravel(j, y_aval.shape, in_avals)]
+        parts = _split(j, [a.size for a in in_avals], len(y_aval.shape))
+        shape = y_aval.shape
+        parts = [_like(_reshape(p, (*shape, *a.shape)), y_aval) for p, a in zip(parts, in_avals)]
         rows.append(_as_args(tree_unflatten(in_tree, parts), argnums))
     return tree_unflatten(y_tree, rows)
 
 
 def _nest_rev(y_avals, y_tree, cts, in_avals, in_tree, argnums):
-    """cts: per input leaf, (M, *in_shape) with M the flat output basis."""
-    rows, start = [], 0
-    for y_aval in y_avals:
-        parts = []
-        for ct, a in zip(cts, in_avals):
-            if not dtypes.is_inexact(a.dtype):  # an integer input (allow_int): zeros
-                parts.append(shapes.full((*y_aval.shape, *a.shape), np.zeros((), a.dtype)))
-                continue
-            block = _take(ct, start, y_aval.size, 0)
-            parts.append(_like(shapes.reshape(block, (*y_aval.shape, *a.shape)), a))
-        rows.append(_as_args(tree_unflatten(in_tree, parts), argnums))
-        start += y_aval.size
+    """cts: per input leaf, (M, *in_shape) with M the flat output basis; each split along M
+    into the output leaves' blocks (one split per input leaf, as JAX's _jacrev_unravel), and
+    the blocks transposed into the output structure."""
+    columns = []  # per input leaf: its block for each output leaf
+    for ct, a in zip(cts, in_avals):
+        if not dtypes.is_inexact(a.dtype):  # an integer input (allow_int): zeros
+            zeros = np.zeros((), a.dtype)
+            columns.append([shapes.full((*y.shape, *a.shape), zeros) for y in y_avals])
+            continue
+        parts = _split(ct, [y.size for y in y_avals], 0)
+        columns.append(
+            [_like(_reshape(p, (*y.shape, *a.shape)), a) for p, y in zip(parts, y_avals)]
+        )
+    rows = [
+        _as_args(tree_unflatten(in_tree, [col[i] for col in columns]), argnums)
+        for i in range(len(y_avals))
+    ]
     return tree_unflatten(y_tree, rows)
 
 

@@ -106,7 +106,7 @@ def _run_eqn(env: dict, eqn, values) -> list:
     if not _eqn_has_refs(eqn):
         outs = prim.bind(*values, **params)
         return outs if prim.multiple_results else [outs]
-    if prim.name == "remat":
+    if prim.name == "remat2":
         return _remat(env, eqn, values, **params)
     if prim is pjit_p:  # a nested jit using refs: its equations, inline
         return _inline(env, eqn, values, params["jaxpr"])

@@ -58,7 +58,13 @@ from meshjit.compiler.lax import (
     special,
 )
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import aval_of, instantiate, is_undefined, zeros_like_aval
+from meshjit.compiler.lax.ad_util import (
+    UndefinedPrimal,
+    aval_of,
+    instantiate,
+    is_undefined,
+    zeros_like_aval,
+)
 from meshjit.compiler.lax.batching import (
     all_to_front,
     axis_rules,
@@ -1039,32 +1045,48 @@ def _cond_jvp(primals, tangents, *, branches):
     with plain_names():  # a body's ops keep their names, as JAX's
         lins = [linearize_jaxpr(b, nonzeros, t_avals) for b in branches]
     n = len(branches[0].out_avals)
-    offsets = [sum(lin.num_res for lin in lins[:i]) for i in range(len(lins))]
+    res_avals, slots = _merged_residuals([lin.res_avals for lin in lins])
 
     def forward(i):
         def fun(*xs):
             outs = eval_closed(lins[i].fwd, xs)
-            res = []
-            for j, lin in enumerate(lins):
-                res += outs[n:] if i == j else [zeros_like_aval(a) for a in lin.res_avals]
+            res = [shapes.empty(a) for a in res_avals]  # filled where branch i has its own
+            for slot, r in zip(slots[i], outs[n:]):
+                res[slot] = r
             return outs[:n] + res
 
         return fun
 
     consts, fwd = _merged([forward(i) for i in range(len(lins))], branches[0].in_avals)
     outs = cond_p.bind(index, *consts, *args, branches=tuple(fwd))
-    res_avals = [a for lin in lins for a in lin.res_avals]
 
     def linear(i):
         def fun(*xs):
-            start, lin = offsets[i], lins[i]
-            return eval_closed(lin.lin, [*xs[start : start + lin.num_res], *xs[len(res_avals) :]])
+            res = [xs[slot] for slot in slots[i]]
+            return eval_closed(lins[i].lin, [*res, *xs[len(res_avals) :]])
 
         return fun
 
     consts, lin = _merged([linear(i) for i in range(len(lins))], res_avals + t_avals)
     touts = cond_p.bind(index, *consts, *outs[n:], *ts, branches=tuple(lin))
     return outs[:n], touts
+
+
+def _merged_residuals(branch_res_avals):
+    """As JAX's _merge_branch_residuals: branches share residual slots, the k-th residual of a
+    type in each branch taking the k-th slot of that type (slots in order of first use).
+    Returns (the slots' types, per branch the slot of each of its residuals)."""
+    index: dict = {}
+    slots = []
+    for avals in branch_res_avals:
+        seen: dict = {}
+        mine = []
+        for a in avals:
+            key = (a, seen.get(a, 0))
+            seen[a] = key[1] + 1
+            mine.append(index.setdefault(key, len(index)))
+        slots.append(mine)
+    return [a for a, _ in index], slots
 
 
 @transpose_rules.register(cond_p)
@@ -1299,8 +1321,8 @@ def _forward_residuals(fwd: ClosedJaxpr, n_out: int, operands: list, n_consts: i
 @transpose_rules.register(scan_p)
 def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, unroll):
     from meshjit.compiler.ad.transform import (  # ad/ sits above lax/
+        backward_pass,
         instantiate_cts,
-        transpose_jaxpr,
     )
 
     nc, nk = num_consts, num_carry
@@ -1312,23 +1334,32 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
     known_xs = [x for x in xs if not is_undefined(x)]
     linear = lin_consts + [True] * nk + lin_xs
     out_avals = jaxpr.out_avals
-    with plain_names():
-        bwd = transpose_jaxpr(jaxpr, linear, list(out_avals))
+    ct_carry = instantiate_cts(cts[:nk], [aval_of(c) for c in carry])
+    # the carry typed as its cotangent, as JAX's (a weak init's strong cotangent converts not)
+    carry_avals = [
+        a.update(weak_type=aval_of(ct).weak_type)
+        for a, ct in zip(jaxpr.in_avals[nc : nc + nk], ct_carry)
+    ]
+    in_avals = [*jaxpr.in_avals[:nc], *carry_avals, *jaxpr.in_avals[nc + nk :]]
     acc_avals = [a for a, lin in zip(jaxpr.in_avals[:nc], lin_consts) if lin]
     n_acc, n_kc, n_kx = len(acc_avals), len(known_consts), len(known_xs)
+    ys_nz = [ct is not None for ct in cts[nk:]]
 
     def body(*vals):
-        # scan order: (known consts, [const ct accumulators, carry cts], [known xs, y cts])
-        kc, acc = vals[:n_kc], vals[n_kc : n_kc + n_acc]
+        # scan order: (known consts, [const ct accumulators, carry cts], [known xs, y cts]);
+        # the body's transpose adds each const's cotangents to its accumulator as they come
+        # (add_any), as JAX's transposed body does
+        kc, acc = vals[:n_kc], iter(vals[n_kc : n_kc + n_acc])
         ct_carry = vals[n_kc + n_acc : n_kc + n_acc + nk]
         start = n_kc + n_acc + nk
-        kx, ct_y = vals[start : start + n_kx], vals[start + n_kx :]
-        cts_in = eval_closed(bwd, [*kc, *kx, *ct_carry, *ct_y])
-        ct_consts, ct_carry_in = cts_in[:n_acc], cts_in[n_acc : n_acc + nk]
-        ct_xs = cts_in[n_acc + nk :]
-        return [*(elementwise.add(a, c) for a, c in zip(acc, ct_consts)), *ct_carry_in, *ct_xs]
+        kx, given = vals[start : start + n_kx], iter(vals[start + n_kx :])
+        ct_y = [next(given) if nz else None for nz in ys_nz]  # zero ones are no inputs (JAX's)
+        known = iter([*kc, *kx])
+        ins = [UndefinedPrimal(a) if lin else next(known) for a, lin in zip(in_avals, linear)]
+        seeds = [next(acc) if lin else None for lin in lin_consts]
+        cts = backward_pass(jaxpr.jaxpr, jaxpr.consts, ins, [*ct_carry, *ct_y], seeds)
+        return [instantiate(ct, a) for ct, a, lin in zip(cts, in_avals, linear) if lin]
 
-    carry_avals = jaxpr.in_avals[nc : nc + nk]
     x_avals = jaxpr.in_avals[nc + nk :]
     known_x_avals = [a for a, lin in zip(x_avals, lin_xs) if not lin]
     body_avals = [
@@ -1336,12 +1367,12 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
         *acc_avals,
         *carry_avals,
         *known_x_avals,
-        *out_avals[nk:],
+        *(a for a, nz in zip(out_avals[nk:], ys_nz) if nz),
     ]
     b_consts, (bwd_body,) = _merged([body], body_avals)
-    ct_carry = instantiate_cts(cts[:nk], [aval_of(c) for c in carry])
     stacked = [a.update(shape=(length, *a.shape)) for a in out_avals[nk:]]
-    ct_ys = instantiate_cts(cts[nk:], stacked)
+    given = [(ct, a) for ct, a in zip(cts[nk:], stacked) if ct is not None]
+    ct_ys = instantiate_cts([ct for ct, _ in given], [a for _, a in given])
     outs = scan_p.bind(
         *b_consts, *known_consts, *(zeros_like_aval(a) for a in acc_avals), *ct_carry,
         *known_xs, *ct_ys,

@@ -945,14 +945,18 @@ def _pow_tangent(tx, ty, x, y, out):
 
 
 def _rem_tangent(tx, ty, x, y, out):
-    quotient = div(x, y)
-    truncated = mul(sign(quotient), floor(abs(quotient)))
-    return add_tangents(tx, _mul_opt(ty, neg(truncated)))
+    """JAX's: ty's part computed only when there is one, its quotient formed twice."""
+    if ty is None:
+        return tx
+    g = neg(ty)
+    truncated = mul(sign(div(x, y)), floor(abs(div(x, y))))
+    return add_tangents(tx, mul(g, truncated))
 
 
 def _atan2_tangent(tx, ty, x, y, out):
-    denominator = add(mul(x, x), mul(y, y))
-    return add_tangents(_mul_opt(tx, div(y, denominator)), _mul_opt(ty, neg(div(x, denominator))))
+    tx = None if tx is None else mul(tx, div(y, add(square(x), square(y))))
+    ty = None if ty is None else mul(ty, div(neg(x), add(square(x), square(y))))
+    return add_tangents(tx, ty)
 
 
 def _balanced_share(a, b, out):
@@ -976,9 +980,9 @@ def _filled(x, value):
 
 
 def _extremum_tangent(tx, ty, x, y, out):
-    return add_tangents(
-        _mul_opt(tx, _balanced_share(x, y, out)), _mul_opt(ty, _balanced_share(y, x, out))
-    )
+    """Each operand's share formed only for a nonzero tangent (JAX's rule per operand)."""
+    tx = None if tx is None else mul(tx, _balanced_share(x, y, out))
+    return add_tangents(tx, None if ty is None else mul(ty, _balanced_share(y, x, out)))
 
 
 _binary_jvp("add", lambda tx, ty, x, y, out: add_tangents(tx, ty))

@@ -4,6 +4,7 @@ with all their rules and wrappers, and the shape helpers built on them (full, ex
 from __future__ import annotations
 
 import builtins
+import enum
 import math
 from typing import Sequence
 
@@ -37,7 +38,7 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp
 from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import convert_element_type
-from meshjit.compiler.lowering import Located, OneOp, emit
+from meshjit.compiler.lowering import Located, OneOp, constant, emit
 from meshjit.compiler.trace.tracing import Tracer, current_trace
 from meshjit.dialects.util import BoundedCache
 
@@ -146,6 +147,22 @@ def _iota_rule(*, dtype, shape, dimension):
     return ShapedArray(shape, dtype)
 
 
+class MemorySpace(enum.Enum):
+    """Where a value lives, as JAX's params print it (MemorySpace.Device)."""
+
+    Device = "device"
+
+
+# JAX's empty2: a scalar whose value no one reads (a cond branch's filler for the residuals
+# another branch makes), lowered as a zero
+empty2_p = Primitive("empty2")
+
+
+@abstract_eval_rules.register(empty2_p)
+def _empty2_rule(*, dtype, memory_space):
+    return ShapedArray((), dtype)
+
+
 concatenate_p = Primitive("concatenate")
 
 
@@ -246,6 +263,13 @@ def _iota_lowering(ctx, *, dtype, shape, dimension):
 
 
 lowering_rules.register(iota_p, _iota_lowering)
+
+
+def _empty2_lowering(ctx, *, dtype, memory_space):
+    return constant(ctx.module_ctx, np.zeros((), dtype))
+
+
+lowering_rules.register(empty2_p, _empty2_lowering)
 
 
 def _concatenate_lowering(ctx, *xs, dimension):
@@ -381,6 +405,17 @@ def expand_dims(array, dimensions: Sequence[int]):
 
 def iota(dtype, size: int):
     return broadcasted_iota(dtype, (size,), 0)
+
+
+def empty(aval: ShapedArray):
+    """JAX's empty_like_aval: a value of `aval`'s shape and dtype no one reads (an empty2
+    broadcast), typed and varying as `aval`."""
+    out = empty2_p.bind_internal(dtype=aval.dtype, memory_space=MemorySpace.Device)
+    if getattr(aval, "vma", None):
+        out = varying_as(out, aval)
+    if aval.shape:
+        out = broadcast_in_dim(out, aval.shape, ())
+    return ad_util.typed_like(out, aval)
 
 
 def broadcasted_iota(dtype, shape: Sequence[int], dimension: int):
@@ -650,6 +685,11 @@ def _squeeze_batcher(args, dims, *, dimensions):
 @batching_rules.register(iota_p)
 def _iota_batcher(args, dims, **params):
     return iota_p.bind(**params), None  # no operands: never mapped
+
+
+@batching_rules.register(empty2_p)
+def _empty2_batcher(args, dims, **params):
+    return empty2_p.bind(**params), None  # no operands: never mapped
 
 
 @batching_rules.register(concatenate_p)

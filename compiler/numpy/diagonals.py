@@ -11,7 +11,7 @@ from meshjit.compiler import lax
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import is_symbolic_dim
-from meshjit.compiler.numpy.creation import eye, zeros_like
+from meshjit.compiler.numpy.creation import arange, eye, zeros_like
 from meshjit.compiler.numpy.elementwise import where
 from meshjit.compiler.numpy.indexing import getitem
 from meshjit.compiler.numpy.reductions import sum
@@ -36,41 +36,48 @@ def diagonal(a, offset=0, axis1=0, axis2=1):
             "transpose permutation isn't a permutation of operand dimensions: diagonal's axis1 "
             f"and axis2 must differ, got {axis1} and {axis2}"
         )
-    x = moveaxis(x, (ax1, ax2), (-2, -1))
+    program = jitted(_diagonal, ("offset", "axis1", "axis2"), "diagonal")
+    return program(x, offset=operator.index(offset), axis1=ax1, axis2=ax2)
+
+
+def _diagonal(x, offset, axis1, axis2):
+    """JAX's jitted diagonal: x[..., i, j] with i and j aranges (traced iotas)."""
+    x = moveaxis(x, (axis1, axis2), (-2, -1))
     rows, cols = aval_of(x).shape[-2:]
-    offset = int(offset)
     n = builtins.max(
         0, builtins.min(rows + builtins.min(offset, 0), cols - builtins.max(offset, 0))
     )
-    r, c = (_index_range(n, builtins.max(shift, 0)) for shift in (-offset, offset))
     if n == 0:
         return lax.full(aval_of(x).shape[:-2] + (0,), 0, aval_of(x).dtype)
-    return getitem(x, (Ellipsis, r, c), mode="clip")
+    i = _index_range(n, 0)
+    j = _index_range(n, builtins.abs(offset))
+    return getitem(x, (Ellipsis, i, j) if offset >= 0 else (Ellipsis, j, i))
 
 
 def _index_range(n, start: int):
-    """`start, start + 1, ...`, `n` of them (a symbolic `n` an iota: shape polymorphism)."""
+    """`start, start + 1, ...`, `n` of them: jnp.arange's (an iota; a symbolic `n` too)."""
     if is_symbolic_dim(n):
         return lax.add(lax.iota(np.int32, n), np.int32(start))
-    return np.arange(n, dtype=np.int32) + start
+    return arange(start, start + n)
 
 
 def diag(v, k=0):
     x = materialize(v)
+    return jitted(_diag, ("k",), "_diag")(x, k=operator.index(k))
+
+
+def _diag(x, k):
+    """JAX's jitted _diag: a 2-D operand's diagonal, or a 1-D one padded and placed along
+    the k-th diagonal by a where of eye."""
     aval = aval_of(x)
     if aval.ndim == 2:
         return diagonal(x, k)
     if aval.ndim != 1:
         raise MeshjitValueError(f"diag input must be 1d or 2d, got {aval.str_short()}")
-    k = operator.index(k)
     n = aval.shape[0] + builtins.abs(k)
-    x = lax.pad(x, lax.convert_element_type(0, aval.dtype), [(0, builtins.abs(k), 0)])
-    rows = lax.broadcasted_iota(dtypes.int32, (n, n), 0)
-    cols = lax.broadcasted_iota(dtypes.int32, (n, n), 1)
-    along = (0,) if k >= 0 else (1,)
-    values = lax.broadcast_in_dim(x, (n, n), along)
-    zeros = lax.full((n, n), 0, aval.dtype)
-    return lax.select(lax.eq(lax.sub(cols, rows), k), values, zeros)
+    zero = lax.full((), 0, aval.dtype)
+    x = lax.pad(x, zero, [(builtins.max(0, -k), builtins.max(0, k), 0)])
+    return where(eye(n, k=k, dtype=bool), getitem(x, (slice(None), None)), zero)
 
 
 def trace(a, offset=0, axis1=0, axis2=1, dtype=None, out=None):

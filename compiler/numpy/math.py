@@ -168,16 +168,19 @@ def isneginf(x, /, out=None):
     return _is_signed_inf(x, -np.inf)
 
 
+@jitted_as_jax("equal_nan")
 def isclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
-    a, b = broadcast_all(*promote_inexact(a, b), op="and")  # JAX names its logical and
+    """JAX's jitted isclose, in its order (operands rank-promoted, not broadcast; both_nan
+    formed whether or not equal_nan uses it)."""
+    a, b = broadcast_ranks(*promote_inexact(a, b), name="isclose", op="and")  # (JAX's and fails)
     dtype = dtypes.real_dtype(aval_of(a).dtype)  # complex: tolerances on the modulus
     rtol = lax.convert_element_type(rtol, dtype)
     atol = lax.convert_element_type(atol, dtype)
+    both_nan = logical_and(isnan(a), isnan(b))
+    check_fin = isfinite(b)
     in_range = lax.le(lax.abs(lax.sub(a, b)), lax.add(atol, lax.mul(rtol, lax.abs(b))))
-    out = logical_or(lax.eq(a, b), logical_and(isfinite(b), in_range))
-    if equal_nan:
-        out = logical_or(out, logical_and(isnan(a), isnan(b)))
-    return out
+    out = logical_or(lax.eq(a, b), logical_and(check_fin, in_range))
+    return logical_or(out, both_nan) if equal_nan else out
 
 
 @jitted_as_jax()
@@ -216,9 +219,9 @@ def _hypot(x1, x2):
     x1, x2 = lax.abs(x1), lax.abs(x2)
     either_inf = logical_or(isposinf(x1), isposinf(x2))
     big, small = lax.max(x1, x2), lax.min(x1, x2)
-    is_zero = lax.eq(big, 0.0)
-    ratio = lax.div(small, where(is_zero, 1.0, big))
-    out = where(is_zero, big, lax.mul(big, lax.sqrt(lax.add(lax.mul(ratio, ratio), 1.0))))
+    is_zero = lax.eq(big, 0.0)  # (JAX's formed twice, in its order)
+    ratio = lax.div(small, where(lax.eq(big, 0.0), lax.full_like(big, 1), big))
+    out = where(is_zero, big, lax.mul(big, lax.sqrt(lax.add(1.0, lax.square(ratio)))))
     return where(either_inf, const_like(out, np.inf), out)  # strong for arrays, as JAX's
 
 

@@ -18,8 +18,9 @@ from meshjit.compiler.lax.dot import (
     dot_general_p,
     widens_to,
 )
+from meshjit.compiler.numpy.creation import array, zeros_like
 from meshjit.compiler.numpy.elementwise import multiply, subtract
-from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, reshape, stack
+from meshjit.compiler.numpy.shapes import broadcast_arrays, moveaxis, ravel, reshape
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_shapes,
@@ -370,6 +371,12 @@ def _kron(a, b):
     return reshape(lax.mul(a, b), out_shape)
 
 
+def _components(x, n: int) -> list:
+    """x's components along its last axis, a third of zeros for a 2-vector (JAX's order)."""
+    parts = [x[..., i] for i in range(n)]
+    return parts + [zeros_like(parts[0])] if n == 2 else parts
+
+
 @jitted_as_jax("axisa", "axisb", "axisc", "axis")
 def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
     if axis is not None:
@@ -383,19 +390,15 @@ def cross(a, b, axisa=-1, axisb=-1, axisc=-1, axis=None):
             f"Dimension must be either 2 or 3 for cross product: got {na} and {nb} components "
             "along the given axes"
         )
-    ca = [a[..., i] for i in range(na)]
-    cb = [b[..., i] for i in range(nb)]
     sub, mul = subtract, multiply
     if na == nb == 2:
-        return sub(mul(ca[0], cb[1]), mul(ca[1], cb[0]))
-    ca += [0] * (3 - na)
-    cb += [0] * (3 - nb)
+        return sub(mul(a[..., 0], b[..., 1]), mul(a[..., 1], b[..., 0]))
+    ca, cb = _components(a, na), _components(b, nb)
     parts = [
         sub(mul(ca[(i + 1) % 3], cb[(i + 2) % 3]), mul(ca[(i + 2) % 3], cb[(i + 1) % 3]))
         for i in range(3)
     ]
-    parts = broadcast_arrays(*parts)
-    out = stack(parts, -1)
-    # As JAX's jnp.array of the three parts: a strong type, even from weak operands.
-    out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
-    return moveaxis(out, -1, static_axis(axisc, aval_of(out).ndim))
+    # As JAX's: jnp.array of the three parts (a strong type, even from weak operands), its
+    # leading axis moved to axisc
+    out = array(broadcast_arrays(*parts))
+    return moveaxis(out, 0, static_axis(axisc, aval_of(out).ndim))

@@ -184,8 +184,14 @@ def pad(array, pad_width, mode="constant", **kwargs):
         )
     if aval.ndim == 0:
         return x
+    value = kwargs.get("constant_values", 0)
+    if mode in ("constant", "edge") and np.ndim(value) == 0 and not _symbolic(aval):
+        # JAX's jitted _pad (the widths and mode static, the constant value an operand)
+        widths = tuple((np.int64(lo), np.int64(hi)) for lo, hi in width)
+        program = jitted(_pad, ("pad_width", "mode"), "_pad")
+        return program(x, pad_width=widths, mode=mode, constant_values=value)
     if mode == "constant":
-        return _pad_constant(x, width, kwargs.get("constant_values", 0))
+        return _pad_constant(x, width, value)
     if mode == "empty":
         return _pad_constant(x, width, 0)
     if mode == "linear_ramp":
@@ -204,6 +210,30 @@ def pad(array, pad_width, mode="constant", **kwargs):
             )
         x = _pad_axis_by_index(x, axis, (lo, hi), mode, kwargs.get("reflect_type", "even"))
     return materialize(x)
+
+
+def _symbolic(aval) -> bool:
+    return any(is_symbolic_dim(d) for d in aval.shape)
+
+
+def _pad(x, constant_values, pad_width, mode):
+    if mode == "constant":
+        return _pad_constant(x, pad_width, constant_values)
+    return _pad_edge(x, pad_width)
+
+
+def _pad_edge(x, pad_width):
+    """JAX's _pad_edge: per axis, its edges repeated (zero times too) either side."""
+    for axis, (lo, hi) in enumerate(pad_width):
+        n = aval_of(x).shape[axis]
+        if n == 0:
+            if lo or hi:
+                raise MeshjitValueError(f"Cannot apply 'edge' padding to empty axis ({axis})")
+            continue
+        before = repeat(lax.slice_in_dim(x, 0, 1, axis=axis), lo, axis=axis)
+        after = repeat(lax.slice_in_dim(x, n - 1, n, axis=axis), hi, axis=axis)
+        x = lax.concatenate([before, x, after], axis)
+    return x
 
 
 def _unsupported_pad_shape(name: str, ndim: int, shape: tuple) -> MeshjitValueError:

@@ -49,6 +49,7 @@ from meshjit.compiler.numpy.util import (
     check_out,
     is_meshjit_value,
     jitted,
+    jitted_as_jax,
     materialize,
     promote_inexact,
     ref_hint,
@@ -197,13 +198,28 @@ _LOW_PRECISION = (dtypes.bfloat16, dtypes.float16)
 
 
 def _masked(a, where, identity):
-    """`a` where `where` holds and `identity` elsewhere: the reduction's `where=`."""
+    """`a` where `where` holds and `identity` elsewhere: the reduction's `where=` (the
+    identity a NumPy constant of a's dtype, as JAX's _reduction_init_val)."""
     if where is None:
         return a
     a = materialize(a)
-    dtype = aval_of(a).dtype
-    fill = lax.convert_element_type(asarray(identity), dtype)
+    fill = _init_val(aval_of(a).dtype, identity)
     return broadcast_to(select_where(where, a, fill), aval_of(a).shape)
+
+
+def _init_val(dtype, value) -> np.ndarray:
+    """JAX's _reduction_init_val: `value` in `dtype` (an infinity the dtype lacks its
+    extreme, one past an integer's range its bound)."""
+    if dtypes.is_bool(dtype):
+        return np.array(value > 0, dtype)
+    if np.isinf(value) and dtypes.is_float(dtype) and not np.isinf(np.array(value, dtype)):
+        info = dtypes.finfo(dtype)  # (float8 e4m3fn and kin have no infinity)
+        return np.array(info.min if value < 0 else info.max, dtype)
+    try:
+        return np.array(value, dtype)
+    except OverflowError:
+        info = np.iinfo(dtype)
+        return np.array(info.min if value < 0 else info.max, dtype)
 
 
 def _initial_join(initial, combine):
@@ -305,7 +321,7 @@ def _same_dtype(dtype):
     return dtype
 
 
-def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
+def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine, identity):
     """max / min: the fast path for a plain reduction, else the general one, where an empty axis
     or a `where` mask needs `initial` (they have no identity); booleans use or / and."""
 
@@ -330,7 +346,7 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
                     "mask one has to specify 'initial'"
                 )
             _check_nonempty(a, _reduction_axes(a, axis), name)
-        a = _masked(a, where, initial)
+        a = _masked(a, where, identity)  # (initial joins the result after, as JAX's)
         reducer = bool_reduce if dtypes.is_bool(aval_of(a).dtype) else lax_reduce
         join = _initial_join(initial, combine)
         return _reduce_with(reducer, a, axis, None, keepdims, _same_dtype, join=join)
@@ -339,8 +355,8 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine):
     return own_boundary(reduction)
 
 
-max = _extremum_like("max", _REDUCE_MAX, lax.reduce_max, lax.reduce_or, lax.max)
-min = _extremum_like("min", _REDUCE_MIN, lax.reduce_min, lax.reduce_and, lax.min)
+max = _extremum_like("max", _REDUCE_MAX, lax.reduce_max, lax.reduce_or, lax.max, -np.inf)
+min = _extremum_like("min", _REDUCE_MIN, lax.reduce_min, lax.reduce_and, lax.min, np.inf)
 
 amax, amin = alias(max, "amax"), alias(min, "amin")
 
@@ -649,6 +665,7 @@ def _ptp(a, axis=None, keepdims=False):
     return lax.sub(max(a, axis=axis, keepdims=keepdims), min(a, axis=axis, keepdims=keepdims))
 
 
+@jitted_as_jax("equal_nan")
 def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
     return all(isclose(a, b, rtol, atol, equal_nan))
 

@@ -607,54 +607,76 @@ def array_equiv(a1, a2) -> object:
 
 
 def partition(a, kth, axis=-1):
-    """JAX's partition: the kth + 1 smallest values (ascending), then the others (descending,
-    from top_k), along `axis`."""
+    """JAX's jitted partition: the kth + 1 smallest values (ascending), then the others
+    (descending, from top_k), along `axis`."""
     check_arraylike("partition", a)
-    a = shapes.swapaxes(asarray(a), axis, -1)
+    return jitted(_partition, ("kth", "axis"), "partition")(asarray(a), kth=kth, axis=axis)
+
+
+def _partition(a, kth, axis):
     if dtypes.is_complex(aval_of(a).dtype):
         raise MeshjitNotImplementedError("jnp.partition for complex dtype is not implemented.")
-    n = aval_of(a).shape[-1]
+    a, n = _last(a, axis, kth)
     kth = checks.canonical_axis(kth, n)  # as JAX: a kth beyond the axis is out of bounds
-    unsigned = dtypes.is_unsigned(aval_of(a).dtype)
-    bottom = lax.top_k(-(a + 1) if unsigned else -a, kth + 1)[0]
-    bottom = -bottom - 1 if unsigned else -bottom
+    if dtypes.is_unsigned(aval_of(a).dtype):  # (0 values handled as JAX's trick does)
+        bottom = -lax.top_k(-(a + 1), kth + 1)[0] - 1
+    else:
+        bottom = -lax.top_k(-a, kth + 1)[0]
     top = lax.top_k(a, n - kth - 1)[0]
-    return shapes.swapaxes(shapes.concatenate([bottom, top], axis=-1), axis, -1)
+    return shapes.swapaxes(lax.concatenate([bottom, top], aval_of(a).ndim - 1), -1, axis)
+
+
+def _last(a, axis, kth):
+    """`a` with `axis` swapped last, and that axis' size."""
+    ndim = aval_of(a).ndim
+    axis = checks.canonical_axis(axis, ndim)
+    a = shapes.swapaxes(a, axis, -1)
+    return a, aval_of(a).shape[-1]
 
 
 def argpartition(a, kth, axis=-1):
-    """The indices `partition` takes, as JAX computes them (ties resolved through a proxy)."""
+    """JAX's jitted argpartition: the indices `partition` takes (ties resolved through a
+    proxy of ones with the bottom indices zeroed)."""
     check_arraylike("partition", a)  # JAX names it so
-    a = shapes.swapaxes(asarray(a), axis, -1)
-    n = aval_of(a).shape[-1]
-    kth = checks.canonical_axis(kth, n)  # as JAX: a kth beyond the axis is out of bounds
+    return jitted(_argpartition, ("kth", "axis"), "argpartition")(asarray(a), kth=kth, axis=axis)
+
+
+def _argpartition(a, kth, axis):
+    from meshjit.compiler.batching.api import vmap  # batching/ sits above numpy/
+
+    if dtypes.is_complex(aval_of(a).dtype):
+        raise MeshjitNotImplementedError("jnp.argpartition for complex dtype is not implemented.")
+    a, n = _last(a, axis, kth)
+    kth = checks.canonical_axis(kth, n)
     unsigned = dtypes.is_unsigned(aval_of(a).dtype)
     bottom = lax.top_k(-(a + 1) if unsigned else -a, kth + 1)[1]
-    taken = any_(shapes.expand_dims(bottom, -1) == arange(n), axis=-2)
-    proxy = ew.where(taken, np.float32(0), np.float32(1))
+    set_to_zero = lambda p, i: p.at[i].set(0)  # noqa: E731  (JAX's, vmapped per leading axis)
+    for _ in range(aval_of(a).ndim - 1):
+        set_to_zero = vmap(set_to_zero)
+    proxy = set_to_zero(lax.full(aval_of(a).shape, 1.0), bottom)
     top = lax.top_k(proxy, n - kth - 1)[1]
-    return shapes.swapaxes(shapes.concatenate([bottom, top], axis=-1), axis, -1)
+    return shapes.swapaxes(lax.concatenate([bottom, top], aval_of(a).ndim - 1), -1, axis)
 
 
 def lexsort(keys, axis=-1):
-    """Indices sorting by the last key, then the one before, ... (a stable sort per key)."""
+    """JAX's jitted lexsort: one stable sort keyed by the last key, then the one before, ...,
+    carrying an iota."""
     check_arraylike("lexsort", *tuple(keys))
-    from meshjit.compiler.numpy.sorting import argsort
+    keys = tuple(asarray(k) for k in keys)
+    return jitted(_lexsort, ("axis",), "lexsort")(*keys, axis=axis)
 
-    keys = [asarray(k) for k in keys]
+
+def _lexsort(*keys, axis):
     if not keys:  # JAX's TypeError
         raise MeshjitTypeError("need sequence of keys with len > 0 in lexsort")
     if len({aval_of(k).shape for k in keys}) > 1:
         raise MeshjitValueError("all keys need to be the same shape")
-    if not aval_of(keys[0]).ndim:  # scalar keys (a 1-D array's entries): index 0, as JAX
+    shape = aval_of(keys[0]).shape
+    if not shape:  # scalar keys (a 1-D array's entries): index 0, as JAX
         return lax.full((), 0, dtypes.default_int)
-    order = argsort(keys[0], axis=axis, stable=True)
-    for key in keys[1:]:
-        from meshjit.compiler.numpy.indexing import take_along_axis
-
-        sub = argsort(take_along_axis(key, order, axis=axis), axis=axis, stable=True)
-        order = take_along_axis(order, sub, axis=axis)
-    return order
+    axis = checks.canonical_axis(axis, len(shape))
+    iota = lax.broadcasted_iota(dtypes.default_int, shape, axis)
+    return lax.sort((*keys[::-1], iota), dimension=axis, num_keys=len(keys))[-1]
 
 
 # Set routines: the result's size depends on the values, so the inputs must be concrete (or a

@@ -236,8 +236,8 @@ def bernoulli(key, p=0.5, shape=None, mode="low"):
 def rademacher_body(data, shape, dtype):
     half = dtypes.default_float.type(0.5)  # bernoulli(p=0.5): a Python float
     work = dtypes.default_int if dtype == np.bool_ else dtype  # bool: 2 * b - 1, then a bool
-    samples = lax.convert_element_type(bernoulli_body(data, half, shape, "low"), work)
-    return lax.convert_element_type(lax.sub(lax.mul(samples, 2), 1), dtype)
+    samples = lax.convert_element_type(_bernoulli(data, half, shape, "low"), work)  # JAX's jit
+    return lax.convert_element_type(lax.sub(lax.mul(2, samples), 1), dtype)
 
 
 @jit(static_argnums=(1, 2))
@@ -408,12 +408,13 @@ def gumbel_body(data, shape, dtype, mode):
     if dtype == dtypes.float32 and mode == "highest":
         return _gumbel_highest(data, shape)
     if mode in ("high", "highest"):
-        u = uniform_body(data, 0.0, 1.0, (2, *shape), dtype)
+        # (JAX's calls pass minval and maxval by keyword: the jit takes them sorted by name)
+        u = _uniform(data, minval=0.0, maxval=1.0, shape=(2, *shape), dtype=dtype)
         high, low = (lax.squeeze(lax.slice_in_dim(u, i, i + 1), (0,)) for i in range(2))
         small = lax.add(lax.add(high, lax.mul(2.0**-info.nmant, low)), info.tiny)
         x = lax.select(lax.ge(high, 0.5), high, small)
         return lax.neg(lax.log(lax.neg(lax.log1p(lax.neg(x)))))
-    u = uniform_body(data, info.tiny, 1.0, shape, dtype)
+    u = _uniform(data, minval=info.tiny, maxval=1.0, shape=shape, dtype=dtype)
     return lax.neg(lax.log(lax.neg(lax.log(u))))
 
 

@@ -43,25 +43,32 @@ def test_gradients_are_unchanged(policy):
         np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
 
 
+def _backward(closed):
+    """The body of the backward pass's one differentiated remat2 (JAX's form of grad of a
+    checkpointed function: the forward inline, the backward one call recomputing in it)."""
+    (eqn,) = [e for e in closed.jaxpr.eqns if e.primitive.name == "remat2"]
+    assert eqn.params["differentiated"] and eqn.params["prevent_cse"]
+    return eqn.params["jaxpr"]
+
+
 def test_the_backward_pass_recomputes():
     plain = meshjit.make_jaxpr(grad(block, argnums=1))(X, W)
     remat = meshjit.make_jaxpr(grad(checkpoint(block), argnums=1))(X, W)
     saved = meshjit.make_jaxpr(grad(checkpoint(block, policy=cp.everything_saveable), argnums=1))(
         X, W
     )
-    # The forward is one remat call; the backward recomputes z = x @ w and h = sin(z) behind a
-    # barrier (sin(h) is cos's derivative); saving everything recomputes none, sin(h) included.
-    assert _count(plain, "remat") == 0 and _count(remat, "remat") == 1
-    assert _count(remat, "optimization_barrier") == 1
-    assert _count(remat, "sin") == 2 and _count(remat, "dot_general") == 2
-    assert _count(saved, "sin") == 0 and _count(saved, "dot_general") == 1
+    # The backward recomputes z = x @ w and h = sin(z) (sin(h) is cos's derivative); saving
+    # everything recomputes none, sin(h) included.
+    assert _count(plain, "remat2") == 0 and _count(remat, "remat2") == 1
+    assert _count(_backward(remat), "sin") == 2 and _count(_backward(remat), "dot_general") == 2
+    assert _count(_backward(saved), "sin") == 0 and _count(_backward(saved), "dot_general") == 1
 
 
 def test_names_choose_what_is_saved():
     only_z = checkpoint(block, policy=cp.save_only_these_names("z"))
-    jaxpr = meshjit.make_jaxpr(grad(only_z, argnums=1))(X, W)
-    assert _count(jaxpr, "dot_general") == 1  # z saved: only the transposed product is left
-    assert _count(jaxpr, "sin") == 2  # h = sin(z) recomputed from it (and cos's sin(h))
+    backward = _backward(meshjit.make_jaxpr(grad(only_z, argnums=1))(X, W))
+    assert _count(backward, "dot_general") == 1  # z saved: only the transposed product is left
+    assert _count(backward, "sin") == 2  # h = sin(z) recomputed from it (and cos's sin(h))
 
 
 def test_nothing_saveable_lowers_xla_temp_memory():
@@ -116,7 +123,9 @@ def test_save_from_both_policies_saves_what_either_saves():
     # the dot is saved (dots_saveable), so the backward pass does not recompute it
     closed = meshjit.make_jaxpr(grad(checkpoint(block, policy=both), argnums=1))(X, W)
     nothing = meshjit.make_jaxpr(grad(checkpoint(block, policy=cp.nothing_saveable), argnums=1))
-    assert _count(closed, "dot_general") < _count(nothing(X, W), "dot_general")
+    assert _count(_backward(closed), "dot_general") < _count(
+        _backward(nothing(X, W)), "dot_general"
+    )
     bad = cp.save_from_both_policies(lambda *a, **k: "yes", cp.dots_saveable)
     with pytest.raises(ValueError, match="The return value of the policies should be a boolean"):
         grad(checkpoint(block, policy=bad))(X, W)

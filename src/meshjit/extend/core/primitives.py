@@ -8,7 +8,7 @@ from meshjit.compiler.ir.registry import abstract_eval_rules
 _RENAMED = {
     "add_jaxvals": "add_any",
     "linear_solve": "custom_linear_solve",
-    "remat": "remat",
+    "remat": "remat2",
     "scatter_add": "scatter-add",
     "scatter_max": "scatter-max",
     "scatter_min": "scatter-min",
