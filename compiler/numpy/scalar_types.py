@@ -82,14 +82,15 @@ __all__ = [
 @boundary_methods("__call__")
 class ScalarType:
     """`jnp.float32` as in JAX: usable as a dtype, and callable to make an array. Its dtype is
-    canonical in the current mode: `jnp.float64.dtype` is float64 with x64 on, float32 off."""
+    the one it names in every mode (`jnp.float64.dtype` is float64, as JAX's); the arrays it
+    makes are canonical (`jnp.float64(1)` is float32 with x64 off, with JAX's warning)."""
 
     def __init__(self, dtype):
         self._requested = np.dtype(dtype)
 
     @property
     def dtype(self) -> np.dtype:
-        return dtypes.canonicalize(self._requested)
+        return self._requested
 
     @property
     def __name__(self) -> str:
@@ -97,7 +98,7 @@ class ScalarType:
 
     def __call__(self, x):
         dtypes.check_user_dtype(self, "asarray")  # jnp.int64(1) with x64 off: JAX's warning
-        return asarray(x, self.dtype)
+        return asarray(x, dtypes.canonicalize(self.dtype))
 
     def __eq__(self, other):
         return self.dtype == getattr(other, "dtype", other)
