@@ -212,12 +212,15 @@ def compile_executable(
     in_shardings=None,
     kept=None,
     donated=None,
+    fun_name=None,
 ) -> Executable:
     """XLA's executable for a (propagated) StableHLO module on `devices`; `in_shardings` (the
     arguments' shardings, None where unknown) name its input layouts as the user gave them;
     `kept`: the positions of the call's arguments the module takes (None: all); `donated`: per
-    argument it takes, whether it is donated."""
-    loaded = client.compile_module(module, devices.device_list, callbacks, compiler_options)
+    argument it takes, whether it is donated; `fun_name`: the compile's monitoring name."""
+    loaded = client.compile_module(
+        module, devices.device_list, callbacks, compiler_options, fun_name
+    )
     return Executable(
         loaded,
         in_avals,
