@@ -17,7 +17,6 @@ from meshjit.compiler.errors import (
     DuplicateSpecError,
     IndivisibleError,
     MeshjitIndexError,
-    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
     NoContextMeshError,
@@ -716,7 +715,9 @@ class Sharding:
         return self
 
 
-_HOST_MEMORY_KINDS = ("pinned_host", "unpinned_host")
+# The CPU's memories, as JAX names them: its host memories are the same RAM as its device
+# memory, so an array in one of them is its device buffers labelled with the kind.
+_MEMORY_KINDS = ("device", "pinned_host", "unpinned_host")
 
 
 class MemorySpace(enum.Enum):
@@ -728,27 +729,20 @@ class MemorySpace(enum.Enum):
 
 
 def memory_space_kind(space: MemorySpace):
-    """The memory kind device_put to `space` means: Device's; Host's is not implemented (as a
-    host memory_kind), and Any names no memory (JAX fails with an AssertionError)."""
+    """The memory kind device_put to `space` means: Device's or pinned host memory; Any names
+    no memory (JAX fails with an AssertionError)."""
     if space is MemorySpace.Any:
         raise MeshjitValueError("device_put to jax.memory.Space.Any: Any names no memory")
-    kind = "device" if space is MemorySpace.Device else "pinned_host"
-    check_memory_kind(kind)
-    return kind
+    return "device" if space is MemorySpace.Device else "pinned_host"
 
 
 def check_memory_kind(kind) -> None:
-    """meshjit's arrays live in device memory: `kind` must be None or "device" (JAX's
-    ValueError for a kind no CPU device has; host memory kinds are not implemented)."""
-    if kind in (None, "device"):
+    """JAX's ValueError for a memory kind no CPU device has."""
+    if kind is None or kind in _MEMORY_KINDS:
         return
-    if kind in _HOST_MEMORY_KINDS:
-        raise MeshjitNotImplementedError(
-            f"memory_kind={kind!r}: meshjit arrays live in device memory only"
-        )
     raise MeshjitValueError(
-        "Could not find memory addressable by device cpu. meshjit's cpu devices address the "
-        f"memory kind device (JAX's also pinned_host, unpinned_host). Got memory kind: {kind}"
+        "Could not find memory addressable by device cpu. Device cpu can address the following "
+        f"memory kinds: {', '.join(_MEMORY_KINDS)}. Got memory kind: {kind}"
     )
 
 
@@ -756,7 +750,7 @@ def check_memory_kind(kind) -> None:
 class NamedSharding(Sharding):
     """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`); immutable, as JAX's."""
 
-    __slots__ = ("_mesh", "_spec", "_hash", "_norm")
+    __slots__ = ("_mesh", "_spec", "_hash", "_norm", "_memory_kind")
 
     def __init__(self, mesh, spec: PartitionSpec = PartitionSpec(), *, memory_kind=None):
         if not isinstance(mesh, (Mesh, AbstractMesh)):
@@ -781,6 +775,14 @@ class NamedSharding(Sharding):
         _check_spec_axes(spec, mesh)
         self._mesh, self._spec = mesh, spec
         self._hash = self._norm = None
+        self._memory_kind = memory_kind or "device"
+
+    @property
+    def memory_kind(self) -> str:
+        return self._memory_kind
+
+    def with_memory_kind(self, kind: str) -> NamedSharding:
+        return NamedSharding(self._mesh, self._spec, memory_kind=kind)
 
     @property
     def mesh(self):
@@ -884,11 +886,12 @@ class NamedSharding(Sharding):
             type(other) is NamedSharding
             and self.mesh == other.mesh
             and self.normalized_spec == other.normalized_spec
+            and self._memory_kind == other._memory_kind
         )
 
     def __hash__(self):
         if self._hash is None:
-            self._hash = hash((self.mesh, self.normalized_spec))
+            self._hash = hash((self.mesh, self.normalized_spec, self._memory_kind))
         return self._hash
 
     @property
@@ -899,7 +902,7 @@ class NamedSharding(Sharding):
         return self._norm
 
     def __repr__(self):
-        memory = ", memory_kind=device" if isinstance(self.mesh, Mesh) else ""
+        memory = f", memory_kind={self._memory_kind}" if isinstance(self.mesh, Mesh) else ""
         return f"NamedSharding(mesh={self.mesh}, spec={self.spec!r}{memory})"
 
 
@@ -945,12 +948,16 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
 class SingleDeviceSharding(Sharding):
     """An array that lives whole on one device."""
 
-    __slots__ = ("device",)
+    __slots__ = ("device", "memory_kind")
     is_fully_replicated = True
-    memory_kind = "device"  # the CPU client's only memory, as JAX names it
 
     def __init__(self, device, *, memory_kind: str | None = None):
+        check_memory_kind(memory_kind)
         self.device = device
+        self.memory_kind = memory_kind or "device"
+
+    def with_memory_kind(self, kind: str) -> SingleDeviceSharding:
+        return SingleDeviceSharding(self.device, memory_kind=kind)
 
     @property
     def device_set(self) -> set:
@@ -965,10 +972,14 @@ class SingleDeviceSharding(Sharding):
         return tuple(global_shape)
 
     def __eq__(self, other):
-        return type(other) is SingleDeviceSharding and self.device == other.device
+        return (
+            type(other) is SingleDeviceSharding
+            and self.device == other.device
+            and self.memory_kind == other.memory_kind
+        )
 
     def __hash__(self):
-        return hash(self.device)
+        return hash((self.device, self.memory_kind))
 
     def __repr__(self):
         return f"SingleDeviceSharding(device={self.device!r}, memory_kind={self.memory_kind})"

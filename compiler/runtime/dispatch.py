@@ -273,7 +273,7 @@ def _user_sharding(p, aval, devices: DeviceAssignment, requested, first=None):
     if mesh is not None and _same_layout(requested, p, aval.shape):
         return requested  # as JAX: the out_sharding asked for, when XLA kept its layout
     if requested is None and first is not None and _like_first(p, aval, *first):
-        return first[0]
+        return first[0].with_memory_kind("device")  # results go to device memory, as JAX's
     return spec_from_hlo(p._hlo_sharding, mesh or devices.mesh, aval.shape)
 
 
