@@ -53,6 +53,8 @@ __all__ = [
     "float32",
     "float64",
     "float4_e2m1fn",
+    "float6_e2m3fn",
+    "float6_e3m2fn",
     "float8_e3m4",
     "float8_e4m3",
     "float8_e4m3b11fnuz",
@@ -61,7 +63,9 @@ __all__ = [
     "float8_e5m2",
     "float8_e5m2fnuz",
     "float8_e8m0fnu",
+    "int1",
     "int2",
+    "uint1",
     "uint2",
     "inf",
     "int4",
@@ -125,6 +129,13 @@ int2, uint2 = ScalarType(dtypes.int2), ScalarType(dtypes.uint2)
     float8_e5m2,
     float8_e5m2fnuz,
 ) = (ScalarType(d) for d in dtypes.SMALL_FLOATS)
+# int1 / uint1 (ml_dtypes'): dtype names only, as float6's
+int1, uint1 = ScalarType(ml_dtypes.int1), ScalarType(ml_dtypes.uint1)
+# float6 types: dtype names only, as in JAX 0.10.2 (XLA:CPU makes no arrays of them)
+float6_e2m3fn, float6_e3m2fn = (
+    ScalarType(ml_dtypes.float6_e2m3fn),
+    ScalarType(ml_dtypes.float6_e3m2fn),
+)
 int8, int16, int32 = (ScalarType(d) for d in (dtypes.int8, dtypes.int16, dtypes.int32))
 uint8, uint16, uint32 = (ScalarType(d) for d in (dtypes.uint8, dtypes.uint16, dtypes.uint32))
 bfloat16, float16, float32 = (
