@@ -11,6 +11,7 @@ import re
 import sys
 import threading
 import types
+import warnings
 import weakref
 from typing import Callable
 
@@ -932,6 +933,13 @@ def _check_placement_options(device, backend, in_shardings, out_shardings) -> No
         )
     if device is None and backend is None:
         return
+    warnings.warn(  # JAX's words
+        "backend and device argument on jit is deprecated. You can use "
+        '`jax.device_put(..., jax.local_devices(backend="cpu")[0])` on the inputs to the '
+        "jitted function to get the same behavior.",
+        DeprecationWarning,
+        stacklevel=4,
+    )
     if device is not None and backend is not None:
         raise MeshjitValueError(
             f"can't specify both a device and a backend for jit, got device={device} and "
