@@ -2,13 +2,14 @@
 # (preferred_element_type in jnp.dot / einsum / lax.dot_general), a scanned stack of layers
 # with jax.checkpoint and a dots-saveable policy, donation of the training state, a
 # with_sharding_constraint on activations of a data-parallel step, timing with
-# block_until_ready, and jax.jit's cost_analysis of the step
+# block_until_ready, jax.jit's cost_analysis of the step and the saved residuals
 import time
 from functools import partial
 
 import jax
 import jax.numpy as jnp
 import numpy as np
+from jax.ad_checkpoint import print_saved_residuals
 from jax.sharding import NamedSharding
 from jax.sharding import PartitionSpec as P
 
@@ -67,3 +68,4 @@ fresh = (jax.random.normal(k2, (4, 32, 32)) * 0.1).astype(jnp.bfloat16)
 compiled = train_step.lower(fresh, xs, ys).compile()
 cost = compiled.cost_analysis()
 print(cost["flops"] > 0, "bytes accessed" in cost)
+print_saved_residuals(loss, fresh, x, y)
