@@ -115,6 +115,8 @@ def _put_leaf(x, target):
         return _put_sharded(x, aval, resolve_spec(target, "device_put"))
     placement = client.replicated_sharding([target])
     if type(x) is Array and plc.same_placement(x._placement, placement):
+        if x.sharding.memory_kind != "device":  # to the device's memory: relabelled
+            return Array(aval, x._impl, placement, committed=committed or x._committed)
         if x._committed or not committed:
             return x
         return Array(aval, x._impl, placement, x._sharding)

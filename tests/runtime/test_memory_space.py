@@ -41,3 +41,13 @@ def test_the_any_space_is_refused_clearly():
     x = meshjit.numpy.ones(3)
     with pytest.raises(ValueError, match="Space.Any: Any names no memory"):
         meshjit.device_put(x, SPACE.Any)
+
+
+def test_a_single_device_array_moves_between_memory_kinds():
+    device = meshjit.devices()[0]
+    host = meshjit.sharding.SingleDeviceSharding(device, memory_kind="pinned_host")
+    x = meshjit.device_put(np.arange(4.0, dtype=np.float32), host)
+    assert x.sharding == host
+    y = meshjit.device_put(x, SPACE.Device)
+    assert y.sharding.memory_kind == "device" and y.sharding == host.with_memory_kind("device")
+    assert meshjit.device_put(x, device).sharding.memory_kind == "device"
