@@ -131,6 +131,21 @@ class AbstractMesh:
     def abstract_mesh(self) -> AbstractMesh:
         return self
 
+    def update(self, axis_sizes=None, axis_names=None, axis_types=None, **kwargs) -> AbstractMesh:
+        """This mesh with the given fields replaced (JAX's `AbstractMesh.update`)."""
+        kwargs.setdefault("abstract_device", self.abstract_device)
+        return AbstractMesh(
+            self.axis_sizes if axis_sizes is None else axis_sizes,
+            self.axis_names if axis_names is None else axis_names,
+            self.axis_types if axis_types is None else axis_types,
+            **kwargs,
+        )
+
+    def update_axis_types(self, name_to_type: dict) -> AbstractMesh:
+        """This mesh with the named axes' types replaced."""
+        types = tuple(name_to_type.get(n, t) for n, t in zip(self.axis_names, self.axis_types))
+        return self.update(axis_types=types)
+
     def __eq__(self, other):
         return type(other) is AbstractMesh and self._shape == other._shape
 
@@ -300,7 +315,9 @@ class Mesh:
         )
 
     def __str__(self):
-        """As JAX: `Mesh('X': 4, 'Y': 2, axis_types=(Explicit, Explicit))`."""
+        """As JAX: `Mesh('X': 4, 'Y': 2, axis_types=(Explicit, Explicit))`, `Mesh()` empty."""
+        if not self.axis_names:
+            return "Mesh()"
         return f"Mesh({self._abstract._axes_repr()})"
 
 
