@@ -105,6 +105,8 @@ class ScalarType:
         return asarray(x, dtypes.canonicalize(self.dtype))
 
     def __eq__(self, other):
+        if isinstance(other, type) and issubclass(other, np.generic):  # np.float64, as JAX
+            return self.dtype.type is other
         return self.dtype == getattr(other, "dtype", other)
 
     def __hash__(self):
@@ -238,12 +240,12 @@ def _is_key_kind(x) -> bool:
 def promote_types(a, b) -> np.dtype:
     """JAX's promotion of two dtypes (its lattice, not NumPy's: int8 with uint8 gives int16);
     Python's int, float and complex are weak types, as in JAX (uint8 with int gives uint8)."""
-    return dtypes.result_type(_promotion_node(a), _promotion_node(b))[0]
+    return dtypes.promoted(_promotion_node(a), _promotion_node(b))
 
 
 def _promotion_node(t) -> tuple:
     weak = t is int or t is float or t is complex  # not `in`: jnp.int64 == int with x64
-    return dtypes.canonicalize(_as_dtype(t)), weak
+    return _as_dtype(t), weak  # the type named: JAX's promote_types does not canonicalize it
 
 
 def can_cast(from_, to, casting="safe") -> bool:

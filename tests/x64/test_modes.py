@@ -25,6 +25,11 @@ def test_off_by_default_and_64_bit_requests_give_32_bits():
         np.uint64,
     )
     assert jnp.float64(1.5).dtype == np.float32 and jnp.int_(3).dtype == np.int32
+    assert jnp.float64 == np.float64 and jnp.int32 != np.int64
+    # promote_types works on the types named, as JAX's (no canonicalization)
+    assert jnp.promote_types(jnp.float32, jnp.float64) == np.float64
+    assert jnp.promote_types(np.int32, np.int64) == np.int64
+    assert jnp.promote_types(jnp.float32, jnp.int64) == np.float32
     assert meshjit.dtypes.canonicalize_dtype(np.int64) == np.int32
 
 
