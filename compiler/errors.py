@@ -343,6 +343,11 @@ class MeshjitError(Exception):
         return f"{self}{where}"
 
 
+class LeakedTracerError(MeshjitError):
+    """A tracer alive after its trace finished, found by check_tracer_leaks (JAX raises a
+    plain Exception)."""
+
+
 class MeshjitTypeError(MeshjitError, TypeError):
     """A shape, dtype or structure mismatch."""
 
@@ -567,5 +572,6 @@ for _cls, _name in (
     (ShardingAssertionError, "AssertionError"),
     (MeshjitAssertionError, "AssertionError"),
     (DeletedArrayError, "RuntimeError"),
+    (LeakedTracerError, "Exception"),
 ):
     _cls.__name__ = _name

@@ -365,7 +365,7 @@ def _depends_on(jaxpr: Jaxpr, roots: set) -> list[bool]:
 
 
 def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
-    """(forward jaxpr: primals -> outs + saved, tangent jaxpr: the primals it reads + saved +
+    """(forward jaxpr: primals -> outs + saved, tangent jaxpr: saved + the primals it reads +
     tangents -> output tangents, the indices of those primals) from a jvp jaxpr (primals + tangents -> outs +
     output tangents), or None when a primal output reads the tangents. Saved: the values the
     policy saves that the tangents need."""
@@ -389,8 +389,9 @@ def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
         return None  # a primal output computed with the tangents (a while_loop's jvp)
     # The tangent call takes only the primals it reads: the others are no residuals (as JAX's:
     # everything_saveable keeps no argument whose uses are all saved already).
+    # The saved values come first, then the primals (JAX's order of a remat's residuals).
     used = [i for i, v in enumerate(primals) if v in read]
-    tan = Jaxpr([], [primals[i] for i in used] + saved + tangents, tan.outvars, tan.eqns)
+    tan = Jaxpr([], saved + [primals[i] for i in used] + tangents, tan.outvars, tan.eqns)
     return fwd, tan, used
 
 
@@ -426,7 +427,7 @@ def _remat_jvp(primals, tangents, *, jaxpr, policy, prevent_cse, differentiated)
         outs = eval_closed(ClosedJaxpr(fwd, []), primals)
     read = [primals[i] for i in used]
     touts = remat_p.bind(
-        *read, *outs[n_outs:], *ts, jaxpr=ClosedJaxpr(tan, []), differentiated=True, **params
+        *outs[n_outs:], *read, *ts, jaxpr=ClosedJaxpr(tan, []), differentiated=True, **params
     )
     return outs[:n_outs], touts
 

@@ -362,6 +362,9 @@ class Eqn:
         return pp_eqn(self, PpContext()).format().rstrip()
 
 
+Eqn.__name__ = Eqn.__qualname__ = "JaxprEqn"  # as programs see it: `type(eqn).__name__`
+
+
 class Jaxpr:
     __slots__ = ("constvars", "invars", "outvars", "eqns")
 

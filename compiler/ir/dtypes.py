@@ -309,6 +309,19 @@ def _result_type(typed) -> tuple[np.dtype, bool]:
     return canonicalize(joined), False
 
 
+def promoted(*typed) -> np.dtype:
+    """The lattice join of (dtype, weak) pairs, as JAX's promote_types: one of the types named
+    as it is (float32 with float64 is float64 with x64 off too), another type canonical
+    (int8 with uint32 is int32)."""
+    nodes = tuple(sorted({_node(d, w) for d, w in typed}, key=str))
+    joined = _join_nodes(nodes)
+    if joined is None or joined in (_WEAK_INT, _WEAK_FLOAT, _WEAK_COMPLEX):
+        return result_type(*typed)[0]  # (its error, or a Python type's default)
+    joined = np.dtype(joined)
+    named = any(not weak and np.dtype(d) == joined for d, weak in typed)
+    return joined if named else canonicalize(joined)
+
+
 def python_scalar_dtype(value) -> np.dtype:
     if isinstance(value, (bool, np.bool_)):
         return bool_

@@ -11,6 +11,7 @@ import re
 import sys
 import threading
 import types
+import warnings
 import weakref
 from typing import Callable
 
@@ -67,7 +68,7 @@ from meshjit.compiler.lowering import lower_jaxpr_to_module, verify
 from meshjit.compiler.parallel.explicit import shown_sharding
 from meshjit.compiler.parallel.sharding import NamedSharding, PartitionSpec, get_concrete_mesh
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
-from meshjit.compiler.runtime import client
+from meshjit.compiler.runtime import client, monitoring
 from meshjit.compiler.runtime.assignment import assign_call
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.jaxprs import eval_closed
@@ -441,8 +442,13 @@ class JitFunction:
                 refs.check_no_returned_refs(out, fun_sourceinfo(self.fun), arg_names)
                 return out
 
+            timed = (  # JAX times only the outermost trace
+                monitoring.timed(monitoring.JAXPR_TRACE_EVENT, fun_name=self._fun_name())
+                if current_trace() is None
+                else contextlib.nullcontext()
+            )
             try:
-                with fresh_scopes():  # a callee's ops are named afresh, as JAX's
+                with fresh_scopes(), timed:  # a callee's ops are named afresh, as JAX's
                     closed, out_tree = trace_flat(flat_fun, sig.in_avals)
             except KeyReuseError as e:
                 if current_trace() is not None:
@@ -454,7 +460,7 @@ class JitFunction:
                     typecheck_jaxpr(closed)
             traced = Traced(closed, sig.in_tree, out_tree, self.name, sig.donated)
             traced.consumed_keys = key_reuse.traced_signature(keys)
-            traced.fun_name = func_name(self.fun)
+            traced.fun_name = self._fun_name()
             traced.donate_argnums = self._dynamic_donate_argnums()
             if refs.jaxpr_has_refs(closed.jaxpr):
                 traced.ref_runner = refs.RefRunner(closed, self.name, out_tree)
@@ -486,17 +492,10 @@ class JitFunction:
             )
             kept = None if self.keep_unused else used_arguments(traced.jaxpr.jaxpr)
             traced.arg_names = names  # the compiled call's mismatch message names them
-            module = lower_jaxpr_to_module(
-                kept_jaxpr(traced.jaxpr, kept),
-                name=self.name,
-                num_partitions=devices.num_partitions,
-                arg_shardings=only_kept(sig.shardings, kept),
-                result_shardings=out_shardings,
-                donated=only_kept(sig.donated, kept),
-                result_names=(self.result_names or result_names)(traced.out_tree),
-                arg_names=only_kept(names, kept),
-                name_stack=f"jit({self.call_name})",
-            )
+            with monitoring.timed(
+                monitoring.JAXPR_TO_MLIR_MODULE_EVENT, fun_name=f"jit({self._fun_name()})"
+            ):
+                module = self._lower_module(traced, kept, sig, out_shardings, devices, names)
             if TYPECHECK["enabled"]:
                 verify(module, f"lowering jit({self.name})")
             lowered = self._lowerings[sig.key] = Lowered(
@@ -513,6 +512,24 @@ class JitFunction:
             lowered.in_shardings = list(sig.shardings)
             lowered.kept = kept
         return lowered
+
+    def _fun_name(self) -> str:
+        """The function's name, as JAX's Traced and monitoring events give it (an eager op's:
+        its primitive's)."""
+        return self.name if self.is_one_op else func_name(self.fun)
+
+    def _lower_module(self, traced: Traced, kept, sig: Signature, out_shardings, devices, names):
+        return lower_jaxpr_to_module(
+            kept_jaxpr(traced.jaxpr, kept),
+            name=self.name,
+            num_partitions=devices.num_partitions,
+            arg_shardings=only_kept(sig.shardings, kept),
+            result_shardings=out_shardings,
+            donated=only_kept(sig.donated, kept),
+            result_names=(self.result_names or result_names)(traced.out_tree),
+            arg_names=only_kept(names, kept),
+            name_stack=f"jit({self.call_name})",
+        )
 
     def _assign(self, sig: Signature, static: list, describe, num_out: int, num_meshes: int):
         """The call's devices (pjit's ignore set_mesh's mesh, as JAX's)."""
@@ -920,6 +937,13 @@ def _check_placement_options(device, backend, in_shardings, out_shardings) -> No
         )
     if device is None and backend is None:
         return
+    warnings.warn(  # JAX's words
+        "backend and device argument on jit is deprecated. You can use "
+        '`jax.device_put(..., jax.local_devices(backend="cpu")[0])` on the inputs to the '
+        "jitted function to get the same behavior.",
+        DeprecationWarning,
+        stacklevel=4,
+    )
     if device is not None and backend is not None:
         raise MeshjitValueError(
             f"can't specify both a device and a backend for jit, got device={device} and "

@@ -1,7 +1,8 @@
 """`compute_on(compute_type)` (jax.experimental.compute_on): runs what is traced under it on
-the host ("device_host") or the device. On meshjit's CPU client both are the same processor,
-so the computation is placed as usual (JAX marks the ops `_xla_compute_type = "host"`, which
-XLA:CPU runs in place too); the compute type is checked as JAX checks it."""
+the host ("device_host") or the device. On meshjit's CPU client both are the same processor:
+the ops traced under "device_host" carry JAX's `_xla_compute_type = "host"` frontend attribute
+(as xla_metadata's pairs), which XLA:CPU runs in place; the compute type is checked as JAX
+checks it."""
 
 from __future__ import annotations
 
@@ -22,4 +23,10 @@ def compute_on(compute_type: str):
             f"Invalid compute type {compute_type}. Current supported values are "
             "`device_host`, `device`, `tpu_sparsecore`, and `gpu_stream:#`."
         )
-    yield
+    if compute_type != "device_host":
+        yield
+        return
+    from meshjit.compiler.lax.xla_metadata import XlaMetadataContextManager  # a later family
+
+    with XlaMetadataContextManager({"_xla_compute_type": "host"}):
+        yield

@@ -318,6 +318,7 @@ def compile_for(lowered: Lowered, devices: DeviceAssignment, extra_options=()) -
             in_shardings=only_kept(lowered.in_shardings, kept),
             kept=kept,
             donated=_donated_at_call(lowered, devices),
+            fun_name=f"jit({lowered.traced.fun_name})",
         )
         compiled = lowered._cache.compiled[key] = Compiled(executable, lowered.traced)
     return compiled

@@ -1131,10 +1131,9 @@ register_elementwise(
 
 
 def reciprocal(x):
-    """1 / x (JAX's integer_pow(x, -1): an integer `x` is refused in its words)."""
-    if dtypes.is_int(aval_of(x).dtype):
-        return integer_pow(x, -1)
-    return div(convert_element_type(1, aval_of(x).dtype), x)
+    """1 / x, as JAX's: integer_pow(x, -1) (a weak `x` stays weak; an integer `x` is refused
+    in JAX's words)."""
+    return integer_pow(x, -1)
 
 
 # ---------------------------------------------------------------------------------------------

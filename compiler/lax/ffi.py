@@ -253,9 +253,10 @@ transpose_rules.register(ffi_call_p, lambda cts, *args, **params: _not_different
 
 @batching_rules.register(ffi_call_p)
 def _ffi_call_batcher(args, dims, *, result_avals, vmap_method, **params):
-    """As pure_callback's; with no vmap_method, `sequential` (JAX's deprecated default)."""
-    method = vmap_method or "sequential"
-    if method not in ("sequential", "sequential_unrolled"):  # the batch axis, slowest
+    """As pure_callback's; no vmap_method is JAX 0.10.2's NotImplementedError (its docstring's
+    `sequential` default is no longer what it does)."""
+    method = vmap_method
+    if method in ("expand_dims", "broadcast_all", "legacy_vectorized"):  # the batch axis, slowest
         outer = lambda layout: tuple(n + 1 for n in layout) + (0,)  # noqa: E731
         params["output_layouts"] = tuple(map(outer, params["output_layouts"]))
         params["input_layouts"] = tuple(

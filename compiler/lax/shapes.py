@@ -861,10 +861,12 @@ def _reshape_error(x, new_sizes):
 
 
 def broadcast_like(arr, like_arr):
-    """`arr` broadcast (NumPy's trailing alignment) to the shape of `like_arr`."""
-    shape = aval_of(like_arr).shape
+    """`arr` broadcast (NumPy's trailing alignment) to the shape of `like_arr`, sharded as
+    `like_arr`'s type (Explicit axes), as JAX's."""
+    like = aval_of(like_arr)
     rank = len(aval_of(arr).shape)
-    return broadcast_in_dim(arr, shape, tuple(range(len(shape) - rank, len(shape))))
+    dims = tuple(range(len(like.shape) - rank, len(like.shape)))
+    return broadcast_in_dim(arr, like.shape, dims, out_sharding=like.sharding)
 
 
 def broadcast_to_rank(x, rank: int):

@@ -53,6 +53,8 @@ __all__ = [
     "float32",
     "float64",
     "float4_e2m1fn",
+    "float6_e2m3fn",
+    "float6_e3m2fn",
     "float8_e3m4",
     "float8_e4m3",
     "float8_e4m3b11fnuz",
@@ -61,7 +63,9 @@ __all__ = [
     "float8_e5m2",
     "float8_e5m2fnuz",
     "float8_e8m0fnu",
+    "int1",
     "int2",
+    "uint1",
     "uint2",
     "inf",
     "int4",
@@ -82,14 +86,15 @@ __all__ = [
 @boundary_methods("__call__")
 class ScalarType:
     """`jnp.float32` as in JAX: usable as a dtype, and callable to make an array. Its dtype is
-    canonical in the current mode: `jnp.float64.dtype` is float64 with x64 on, float32 off."""
+    the one it names in every mode (`jnp.float64.dtype` is float64, as JAX's); the arrays it
+    makes are canonical (`jnp.float64(1)` is float32 with x64 off, with JAX's warning)."""
 
     def __init__(self, dtype):
         self._requested = np.dtype(dtype)
 
     @property
     def dtype(self) -> np.dtype:
-        return dtypes.canonicalize(self._requested)
+        return self._requested
 
     @property
     def __name__(self) -> str:
@@ -97,9 +102,11 @@ class ScalarType:
 
     def __call__(self, x):
         dtypes.check_user_dtype(self, "asarray")  # jnp.int64(1) with x64 off: JAX's warning
-        return asarray(x, self.dtype)
+        return asarray(x, dtypes.canonicalize(self.dtype))
 
     def __eq__(self, other):
+        if isinstance(other, type) and issubclass(other, np.generic):  # np.float64, as JAX
+            return self.dtype.type is other
         return self.dtype == getattr(other, "dtype", other)
 
     def __hash__(self):
@@ -124,6 +131,13 @@ int2, uint2 = ScalarType(dtypes.int2), ScalarType(dtypes.uint2)
     float8_e5m2,
     float8_e5m2fnuz,
 ) = (ScalarType(d) for d in dtypes.SMALL_FLOATS)
+# int1 / uint1 (ml_dtypes'): dtype names only, as float6's
+int1, uint1 = ScalarType(ml_dtypes.int1), ScalarType(ml_dtypes.uint1)
+# float6 types: dtype names only, as in JAX 0.10.2 (XLA:CPU makes no arrays of them)
+float6_e2m3fn, float6_e3m2fn = (
+    ScalarType(ml_dtypes.float6_e2m3fn),
+    ScalarType(ml_dtypes.float6_e3m2fn),
+)
 int8, int16, int32 = (ScalarType(d) for d in (dtypes.int8, dtypes.int16, dtypes.int32))
 uint8, uint16, uint32 = (ScalarType(d) for d in (dtypes.uint8, dtypes.uint16, dtypes.uint32))
 bfloat16, float16, float32 = (
@@ -226,12 +240,12 @@ def _is_key_kind(x) -> bool:
 def promote_types(a, b) -> np.dtype:
     """JAX's promotion of two dtypes (its lattice, not NumPy's: int8 with uint8 gives int16);
     Python's int, float and complex are weak types, as in JAX (uint8 with int gives uint8)."""
-    return dtypes.result_type(_promotion_node(a), _promotion_node(b))[0]
+    return dtypes.promoted(_promotion_node(a), _promotion_node(b))
 
 
 def _promotion_node(t) -> tuple:
     weak = t is int or t is float or t is complex  # not `in`: jnp.int64 == int with x64
-    return dtypes.canonicalize(_as_dtype(t)), weak
+    return _as_dtype(t), weak  # the type named: JAX's promote_types does not canonicalize it
 
 
 def can_cast(from_, to, casting="safe") -> bool:

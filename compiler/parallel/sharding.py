@@ -17,7 +17,6 @@ from meshjit.compiler.errors import (
     DuplicateSpecError,
     IndivisibleError,
     MeshjitIndexError,
-    MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
     NoContextMeshError,
@@ -131,6 +130,21 @@ class AbstractMesh:
     @property
     def abstract_mesh(self) -> AbstractMesh:
         return self
+
+    def update(self, axis_sizes=None, axis_names=None, axis_types=None, **kwargs) -> AbstractMesh:
+        """This mesh with the given fields replaced (JAX's `AbstractMesh.update`)."""
+        kwargs.setdefault("abstract_device", self.abstract_device)
+        return AbstractMesh(
+            self.axis_sizes if axis_sizes is None else axis_sizes,
+            self.axis_names if axis_names is None else axis_names,
+            self.axis_types if axis_types is None else axis_types,
+            **kwargs,
+        )
+
+    def update_axis_types(self, name_to_type: dict) -> AbstractMesh:
+        """This mesh with the named axes' types replaced."""
+        types = tuple(name_to_type.get(n, t) for n, t in zip(self.axis_names, self.axis_types))
+        return self.update(axis_types=types)
 
     def __eq__(self, other):
         return type(other) is AbstractMesh and self._shape == other._shape
@@ -301,7 +315,9 @@ class Mesh:
         )
 
     def __str__(self):
-        """As JAX: `Mesh('X': 4, 'Y': 2, axis_types=(Explicit, Explicit))`."""
+        """As JAX: `Mesh('X': 4, 'Y': 2, axis_types=(Explicit, Explicit))`, `Mesh()` empty."""
+        if not self.axis_names:
+            return "Mesh()"
         return f"Mesh({self._abstract._axes_repr()})"
 
 
@@ -716,7 +732,9 @@ class Sharding:
         return self
 
 
-_HOST_MEMORY_KINDS = ("pinned_host", "unpinned_host")
+# The CPU's memories, as JAX names them: its host memories are the same RAM as its device
+# memory, so an array in one of them is its device buffers labelled with the kind.
+_MEMORY_KINDS = ("device", "pinned_host", "unpinned_host")
 
 
 class MemorySpace(enum.Enum):
@@ -728,27 +746,20 @@ class MemorySpace(enum.Enum):
 
 
 def memory_space_kind(space: MemorySpace):
-    """The memory kind device_put to `space` means: Device's; Host's is not implemented (as a
-    host memory_kind), and Any names no memory (JAX fails with an AssertionError)."""
+    """The memory kind device_put to `space` means: Device's or pinned host memory; Any names
+    no memory (JAX fails with an AssertionError)."""
     if space is MemorySpace.Any:
         raise MeshjitValueError("device_put to jax.memory.Space.Any: Any names no memory")
-    kind = "device" if space is MemorySpace.Device else "pinned_host"
-    check_memory_kind(kind)
-    return kind
+    return "device" if space is MemorySpace.Device else "pinned_host"
 
 
 def check_memory_kind(kind) -> None:
-    """meshjit's arrays live in device memory: `kind` must be None or "device" (JAX's
-    ValueError for a kind no CPU device has; host memory kinds are not implemented)."""
-    if kind in (None, "device"):
+    """JAX's ValueError for a memory kind no CPU device has."""
+    if kind is None or kind in _MEMORY_KINDS:
         return
-    if kind in _HOST_MEMORY_KINDS:
-        raise MeshjitNotImplementedError(
-            f"memory_kind={kind!r}: meshjit arrays live in device memory only"
-        )
     raise MeshjitValueError(
-        "Could not find memory addressable by device cpu. meshjit's cpu devices address the "
-        f"memory kind device (JAX's also pinned_host, unpinned_host). Got memory kind: {kind}"
+        "Could not find memory addressable by device cpu. Device cpu can address the following "
+        f"memory kinds: {', '.join(_MEMORY_KINDS)}. Got memory kind: {kind}"
     )
 
 
@@ -756,7 +767,7 @@ def check_memory_kind(kind) -> None:
 class NamedSharding(Sharding):
     """A PartitionSpec over a mesh (concrete `Mesh` or `AbstractMesh`); immutable, as JAX's."""
 
-    __slots__ = ("_mesh", "_spec", "_hash", "_norm")
+    __slots__ = ("_mesh", "_spec", "_hash", "_norm", "_memory_kind")
 
     def __init__(self, mesh, spec: PartitionSpec = PartitionSpec(), *, memory_kind=None):
         if mesh is None or spec is None:  # JAX's (nanobind's) words: its C++ takes no None
@@ -789,6 +800,14 @@ class NamedSharding(Sharding):
         _check_spec_axes(spec, mesh)
         self._mesh, self._spec = mesh, spec
         self._hash = self._norm = None
+        self._memory_kind = memory_kind or "device"
+
+    @property
+    def memory_kind(self) -> str:
+        return self._memory_kind
+
+    def with_memory_kind(self, kind: str) -> NamedSharding:
+        return NamedSharding(self._mesh, self._spec, memory_kind=kind)
 
     @property
     def mesh(self):
@@ -892,11 +911,12 @@ class NamedSharding(Sharding):
             type(other) is NamedSharding
             and self.mesh == other.mesh
             and self.normalized_spec == other.normalized_spec
+            and self._memory_kind == other._memory_kind
         )
 
     def __hash__(self):
         if self._hash is None:
-            self._hash = hash((self.mesh, self.normalized_spec))
+            self._hash = hash((self.mesh, self.normalized_spec, self._memory_kind))
         return self._hash
 
     @property
@@ -907,7 +927,7 @@ class NamedSharding(Sharding):
         return self._norm
 
     def __repr__(self):
-        memory = ", memory_kind=device" if isinstance(self.mesh, Mesh) else ""
+        memory = f", memory_kind={self._memory_kind}" if isinstance(self.mesh, Mesh) else ""
         return f"NamedSharding(mesh={self.mesh}, spec={self.spec!r}{memory})"
 
 
@@ -953,12 +973,16 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
 class SingleDeviceSharding(Sharding):
     """An array that lives whole on one device."""
 
-    __slots__ = ("device",)
+    __slots__ = ("device", "memory_kind")
     is_fully_replicated = True
-    memory_kind = "device"  # the CPU client's only memory, as JAX names it
 
     def __init__(self, device, *, memory_kind: str | None = None):
+        check_memory_kind(memory_kind)
         self.device = device
+        self.memory_kind = memory_kind or "device"
+
+    def with_memory_kind(self, kind: str) -> SingleDeviceSharding:
+        return SingleDeviceSharding(self.device, memory_kind=kind)
 
     @property
     def device_set(self) -> set:
@@ -973,10 +997,14 @@ class SingleDeviceSharding(Sharding):
         return tuple(global_shape)
 
     def __eq__(self, other):
-        return type(other) is SingleDeviceSharding and self.device == other.device
+        return (
+            type(other) is SingleDeviceSharding
+            and self.device == other.device
+            and self.memory_kind == other.memory_kind
+        )
 
     def __hash__(self):
-        return hash(self.device)
+        return hash((self.device, self.memory_kind))
 
     def __repr__(self):
         return f"SingleDeviceSharding(device={self.device!r}, memory_kind={self.memory_kind})"

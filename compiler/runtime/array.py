@@ -203,9 +203,11 @@ class Array(ArrayMethods):
         return shards
 
     def __dlpack__(self, *, stream=None, max_version=None, dl_device=None, copy=None):
-        """DLPack export of the gathered host value (the devices are CPU devices)."""
-        kwargs = {} if max_version is None else {"max_version": max_version}
-        return np.asarray(self).__dlpack__(stream=stream, **kwargs)
+        """DLPack export of the gathered host value (the devices are CPU devices): a copy, as
+        DLPack before version 1 cannot mark the read-only host value as such."""
+        if max_version is None:
+            return np.array(self).__dlpack__(stream=stream)
+        return np.asarray(self).__dlpack__(stream=stream, max_version=max_version)
 
     def unsafe_buffer_pointer(self) -> int:
         """The address of the single device buffer (JAX's ValueError for a sharded array)."""

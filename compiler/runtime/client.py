@@ -15,7 +15,7 @@ from jaxlib import _jax, xla_client
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import MeshjitError, MeshjitRuntimeError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.runtime import monitoring
+from meshjit.compiler.runtime import compilation_cache, monitoring
 
 _lock = threading.Lock()
 _client = None
@@ -131,18 +131,22 @@ def compile_module(
     device_list: Sequence,
     host_callbacks: Sequence = (),
     compiler_options: Sequence = (),
+    fun_name: str | None = None,
 ) -> object:
     """Compiles StableHLO text or bytecode for `device_list` (in mesh order); `host_callbacks`:
     the Python functions its callback custom calls name by index; `compiler_options`: XLA's
-    options as (name, value) pairs (jit's `compiler_options`)."""
+    options as (name, value) pairs (jit's `compiler_options`); `fun_name`: as the compile's
+    monitoring event names it (`jit(f)`)."""
     _ensure_lapack(module_text)
     opts = compile_options([d.id for d in device_list], compiler_options)
+    compilation_cache.note_compile_request()
     key = None if host_callbacks else _compile_key(module_text, device_list, opts)
     loaded = _shared_executable(key)
     if loaded is not None:
         return loaded
     devices = xla_client.DeviceList(tuple(device_list))
-    with monitoring.timed(monitoring.BACKEND_COMPILE_EVENT):
+    named = {} if fun_name is None else {"fun_name": fun_name}
+    with monitoring.timed(monitoring.BACKEND_COMPILE_EVENT, **named):
         loaded = _compile(module_text, devices, opts, host_callbacks)
     if key is not None:
         with _EXECUTABLES_LOCK:

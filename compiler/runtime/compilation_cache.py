@@ -8,6 +8,21 @@ cache" page's calls need, and nothing is written to it.
 from __future__ import annotations
 
 from meshjit.compiler.config import config
+from meshjit.compiler.runtime import monitoring
+
+_checked: list = []  # whether this process has reported its cache use (JAX's once per task)
+
+
+def note_compile_request() -> None:
+    """JAX's adoption events for a compile: once per process whether the cache is used, then
+    one per compile request while jax_enable_compilation_cache is on."""
+    enabled = config.jax_enable_compilation_cache
+    if not _checked:
+        _checked.append(True)
+        used = "tasks_using_cache" if enabled else "task_disabled_cache"
+        monitoring.record_event(f"/jax/compilation_cache/{used}")
+    if enabled:
+        monitoring.record_event("/jax/compilation_cache/compile_requests_use_cache")
 
 
 def set_cache_dir(path) -> None:
@@ -17,3 +32,4 @@ def set_cache_dir(path) -> None:
 
 def reset_cache() -> None:
     """JAX's return to an uninitialized cache: meshjit holds no persistent cache to drop."""
+    _checked.clear()

@@ -43,9 +43,19 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
         targets = [device] * len(leaves)
     for t in targets:
         _check_target(t)
-    # a memory Space: Device's memory is where every value is (the value stays on its device)
-    targets = [None if isinstance(t, MemorySpace) and memory_space_kind(t) else t for t in targets]
+    targets = [
+        _in_space(v, t) if isinstance(t, MemorySpace) else t for v, t in zip(leaves, targets)
+    ]
     return tree_unflatten(treedef, [_put_leaf(v, t) for v, t in zip(leaves, targets)])
+
+
+def _in_space(x, space: MemorySpace):
+    """A memory Space as a target: the value's own sharding in that space's memory kind (a
+    value not yet on a device stays where it would go: None)."""
+    kind = memory_space_kind(space)
+    if type(x) is Array:
+        return x.sharding.with_memory_kind(kind)
+    return None
 
 
 def device_put_api(x, device=None, *, src=None, donate=False, may_alias=None):
@@ -103,11 +113,16 @@ def _put_leaf(x, target):
             return x
         target = client.default_device()
     if type(target) is SingleDeviceSharding:
+        if target.memory_kind != "device":  # the device's buffers, labelled with the kind
+            put = _put_leaf(x, target.device)
+            return Array(aval, put._impl, put._placement, target, stated=True)
         target = target.device
     if isinstance(target, (NamedSharding, PartitionSpec)):
         return _put_sharded(x, aval, resolve_spec(target, "device_put"))
     placement = client.replicated_sharding([target])
     if type(x) is Array and plc.same_placement(x._placement, placement):
+        if x.sharding.memory_kind != "device":  # to the device's memory: relabelled
+            return Array(aval, x._impl, placement, committed=committed or x._committed)
         if x._committed or not committed:
             return x
         return Array(aval, x._impl, placement, x._sharding)

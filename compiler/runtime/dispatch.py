@@ -213,12 +213,15 @@ def compile_executable(
     in_shardings=None,
     kept=None,
     donated=None,
+    fun_name=None,
 ) -> Executable:
     """XLA's executable for a (propagated) StableHLO module on `devices`; `in_shardings` (the
     arguments' shardings, None where unknown) name its input layouts as the user gave them;
     `kept`: the positions of the call's arguments the module takes (None: all); `donated`: per
-    argument it takes, whether it is donated."""
-    loaded = client.compile_module(module, devices.device_list, callbacks, compiler_options)
+    argument it takes, whether it is donated; `fun_name`: the compile's monitoring name."""
+    loaded = client.compile_module(
+        module, devices.device_list, callbacks, compiler_options, fun_name
+    )
     return Executable(
         loaded,
         in_avals,
@@ -273,7 +276,7 @@ def _user_sharding(p, aval, devices: DeviceAssignment, requested, first=None):
     if mesh is not None and _same_layout(requested, p, aval.shape):
         return requested  # as JAX: the out_sharding asked for, when XLA kept its layout
     if requested is None and first is not None and _like_first(p, aval, *first):
-        return first[0]
+        return first[0].with_memory_kind("device")  # results go to device memory, as JAX's
     return spec_from_hlo(p._hlo_sharding, mesh or devices.mesh, aval.shape)
 
 

@@ -21,6 +21,8 @@ __all__ = [
     "unregister_scalar_listener",
 ]
 
+JAXPR_TRACE_EVENT = "/jax/core/compile/jaxpr_trace_duration"
+JAXPR_TO_MLIR_MODULE_EVENT = "/jax/core/compile/jaxpr_to_mlir_module_duration"
 BACKEND_COMPILE_EVENT = "/jax/core/compile/backend_compile_duration"
 
 _event: list[Callable] = []
@@ -94,11 +96,13 @@ def clear_event_listeners() -> None:
 
 @contextmanager
 def timed(event: str, **kwargs):
-    """Records the block's wall time as `event` (duration and time span listeners)."""
-    if not (_duration or _time_span):
+    """Records the block's wall time as `event`, as JAX's log_elapsed_time: its start time to
+    the scalar listeners, then its duration and time span."""
+    if not (_duration or _time_span or _scalar):
         yield
         return
     start = time.time()
+    record_scalar(event, start, **kwargs)
     yield
     end = time.time()
     record_event_duration_secs(event, end - start, **kwargs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 from typing import Any, Callable, Sequence
 
@@ -11,6 +12,7 @@ from meshjit.compiler.errors import NAME_STACK as _NAME_STACK
 from meshjit.compiler.errors import XLA_METADATA as _XLA_METADATA
 from meshjit.compiler.errors import (
     ConcretizationError,
+    LeakedTracerError,
     MeshjitOverflowError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -843,7 +845,25 @@ def trace_flat(
                     f"{type(leaf).__name__}, not an array)"
                 )
         closed = trace.finish(out_leaves)
+    from meshjit.compiler.config import config  # it imports this module
+
+    if config.jax_check_tracer_leaks:
+        out = out_leaves = tracers = leaf = None  # the trace's own references, not leaks
+        check_no_leaks(trace)
     return closed, out_tree
+
+
+def check_no_leaks(trace: Trace) -> None:
+    """JAX's check_tracer_leaks: a tracer of the finished `trace` still alive (stored by a side
+    effect) raises JAX's Exception naming it."""
+    gc.collect()  # tracers alive only in reference cycles cannot reach the user's code
+    leaked = [r for r in gc.get_referrers(trace) if type(r) is Tracer]
+    if leaked:
+        shown = "\n\n".join(repr(t) for t in leaked)
+        raise LeakedTracerError(  # JAX's words
+            f"Leaked trace DynamicJaxprTrace. Leaked tracer(s):\n\n{shown}\n(a side effect of "
+            "the traced function stored it, e.g. in a global or a list: return it instead)"
+        )
 
 
 def _non_numeric_numpy(x) -> bool:

@@ -115,3 +115,25 @@ def test_a_scan_carry_s_zero_tangent_is_no_residual():
     res = saved_residuals(model, jnp.ones((4, 3, 3)))
     assert str(res[0][0]) == "float32[4,3,3]" and res[0][1] == "from the argument ws"
     assert not any("broadcast_in_dim" in why for _, why in res), res
+
+
+def test_a_checkpointed_scan_body_saves_its_policy_values_before_its_inputs_as_jax():
+    import meshjit
+
+    def layer(h, wi):
+        y = jnp.dot(h, wi, preferred_element_type=jnp.float32)
+        return jnp.tanh(y).astype(jnp.bfloat16), None
+
+    policy = meshjit.checkpoint_policies.dots_with_no_batch_dims_saveable
+
+    def loss(w, x):
+        h, _ = meshjit.lax.scan(meshjit.checkpoint(layer, policy=policy), x, w)
+        return h.astype(jnp.float32).sum()
+
+    w, x = jnp.ones((4, 3, 3), jnp.bfloat16), jnp.ones((2, 3), jnp.bfloat16)
+    # JAX's (0.10.2): the saved dot, then the body's input the recomputation reads
+    assert [a.str_short() for a, _ in saved_residuals(loss, w, x)] == [
+        "bf16[4,3,3]",
+        "f32[4,2,3]",
+        "bf16[4,2,3]",
+    ]

@@ -253,3 +253,8 @@ def test_manual_axis_type_of_avals_inside_shard_map():
     assert repr(seen[1]) == (
         "ManualAxisType(varying=frozenset(), unreduced=frozenset(), reduced=frozenset())"
     )
+
+
+def test_equations_are_named_as_jaxs_class():
+    eqn = meshjit.make_jaxpr(lambda a: a * 2.0)(1.0).jaxpr.eqns[0]
+    assert type(eqn).__name__ == "JaxprEqn" and isinstance(eqn, meshjit.extend.core.JaxprEqn)

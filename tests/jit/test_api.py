@@ -336,7 +336,8 @@ def test_inline_puts_the_functions_equations_in_the_caller():
 
 def test_device_commits_the_arguments_and_runs_there():
     device = meshjit.devices()[3]
-    f = meshjit.jit(lambda x, n: x * n, device=device, static_argnums=1)
+    with pytest.warns(DeprecationWarning, match="backend and device argument on jit is deprecated"):
+        f = meshjit.jit(lambda x, n: x * n, device=device, static_argnums=1)
     out = f(np.arange(4, dtype=np.float32), 3)
     assert out.devices() == {device}
     np.testing.assert_array_equal(np.asarray(out), np.arange(4) * 3)

@@ -29,3 +29,18 @@ def test_bad_compute_types():
     with pytest.raises(ValueError, match="Invalid compute type gpu. Current supported values"):
         with compute_on("gpu"):
             pass
+
+
+def test_host_ops_carry_jaxs_compute_type_attribute():
+    @meshjit.jit
+    def g(x):
+        with compute_on("device_host"):
+            y = jnp.cos(x) + 1
+        return y * 2
+
+    text = g.lower(jnp.ones(4)).as_text()
+    assert (
+        'stablehlo.cosine %arg0 {mhlo.frontend_attributes = {_xla_compute_type = "host"}}' in text
+    )
+    assert "stablehlo.multiply %2, %3 : tensor<4xf32>" in text  # outside: untagged
+    np.testing.assert_allclose(g(jnp.zeros(4)), [4.0] * 4)

@@ -425,3 +425,13 @@ def test_arg_reductions_warn_of_an_int64_index_dtype_without_x64():
         warnings.simplefilter("error")
         assert lax.argmin(x, 1, np.uint8).dtype == np.uint8
         assert meshjit.numpy.argmax(x).dtype == np.int32
+
+
+def test_broadcast_like_takes_the_sharding_in_like_arrs_type_as_jax():
+    from meshjit.sharding import NamedSharding, PartitionSpec
+
+    mesh = meshjit.make_mesh((4, 2), ("x", "y"))
+    with meshjit.set_mesh(mesh):
+        like = meshjit.device_put(jnp.zeros((8, 4)), NamedSharding(mesh, PartitionSpec("x")))
+        got = lax.broadcast_like(jnp.arange(4.0), like)
+    assert str(meshjit.typeof(got)) == "float32[8@x,4]"

@@ -207,3 +207,19 @@ def test_array_api_metadata_and_namespace():
     assert meshjit.jit(lambda a: a.__array_namespace__().sum(a))(x) == 3.0
     with pytest.raises(ValueError, match="is not available"):
         x.__array_namespace__(api_version="2021.12")
+
+
+def test_float6_and_int1_names_are_jaxs_dtypes():
+    assert (jnp.int1.dtype.name, int(jnp.iinfo(jnp.int1).min), int(jnp.iinfo(jnp.uint1).max)) == (
+        "int1",
+        -1,
+        1,
+    )
+    assert (jnp.dtype(jnp.float6_e2m3fn).name, jnp.float6_e3m2fn.dtype.name) == (
+        "float6_e2m3fn",
+        "float6_e3m2fn",
+    )
+    assert (float(jnp.finfo(jnp.float6_e2m3fn).max), float(jnp.finfo(jnp.float6_e3m2fn).max)) == (
+        7.5,
+        28.0,
+    )

@@ -55,3 +55,11 @@ def test_atomics_return_the_old_value_and_dot_transposes():
     np.testing.assert_array_equal(old, [0, 0, 1, 0, 1, 2])
     a, b = np.ones((2, 3), np.float32), np.arange(6.0, dtype=np.float32).reshape(2, 3)
     np.testing.assert_array_equal(plgpu.dot(a, b, trans_b=True), a @ b.T)
+
+
+def test_pl_dot_is_triton_dot_behind_jaxs_deprecation_warning():
+    import pytest
+
+    with pytest.warns(DeprecationWarning, match="pallas.dot was moved to"):
+        dot = pl.dot
+    assert dot is plgpu.dot

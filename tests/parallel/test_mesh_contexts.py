@@ -152,3 +152,12 @@ def test_abstract_device_of_a_concrete_mesh_as_jax():
         "AbstractMesh('x': 8, axis_types=(Explicit,), device_kind=cpu, num_cores=None, "
         "platform=cpu)"
     )
+
+
+def test_abstract_mesh_updates_and_the_empty_mesh_print_as_jax():
+    from meshjit.sharding import AbstractMesh, AxisType
+
+    auto = AbstractMesh((8,), ("d",), axis_types=(AxisType.Auto,))
+    assert auto.update_axis_types({"d": AxisType.Explicit}).axis_types == (AxisType.Explicit,)
+    assert str(auto.update(axis_names=("e",))) == "AbstractMesh('e': 8, axis_types=(Auto,))"
+    assert str(meshjit.sharding.get_mesh()) == "Mesh()"

@@ -135,3 +135,9 @@ def test_np_array_of_an_array_is_a_writeable_copy_as_jax():
     copy[0] = 5.0  # np.asarray(x) stays a read-only view, as JAX's
     assert copy.flags.writeable and not np.asarray(x).flags.writeable
     np.testing.assert_array_equal(np.asarray(x), [0.0, 1.0, 2.0])
+
+
+def test_dlpack_capsule_of_an_array_without_max_version_as_jax():
+    r = meshjit.jit(lambda v: v * 2 + 1)(jnp.arange(4.0))
+    assert type(r.__dlpack__()).__name__ == "PyCapsule"
+    np.testing.assert_array_equal(np.asarray(jnp.from_dlpack(r)), [1.0, 3.0, 5.0, 7.0])

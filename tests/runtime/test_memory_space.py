@@ -1,11 +1,14 @@
-"""`jax.memory.Space` in device_put, as JAX 0.10.2's on the CPU for device memory (the value
-stays on its device, also under jit); host memory is not implemented (as a host memory_kind)
-and Space.Any, which JAX fails on with an AssertionError, is a clear error."""
+"""`jax.memory.Space` and memory kinds in device_put and jit, as JAX 0.10.2's on the CPU: the
+CPU's host memories (pinned_host, unpinned_host) are its device memory, so an array in them
+is labelled by its sharding's memory_kind; Space.Any, which JAX fails on with an
+AssertionError, is a clear error."""
 
 import numpy as np
 import pytest
 
 import meshjit
+from meshjit.sharding import NamedSharding
+from meshjit.sharding import PartitionSpec as P
 
 SPACE = meshjit.memory.Space
 
@@ -18,9 +21,33 @@ def test_device_space_keeps_the_value_in_device_memory():
     np.testing.assert_array_equal(np.asarray(doubled), [2.0, 2.0, 2.0])
 
 
-def test_host_and_any_spaces_are_refused_clearly():
+def test_host_memory_kinds_label_arrays_as_jaxs():
+    mesh = meshjit.make_mesh((8,), ("x",))
+    s_host = NamedSharding(mesh, P("x"), memory_kind="pinned_host")
+    assert "memory_kind=pinned_host" in repr(s_host) and s_host != s_host.with_memory_kind("device")
+    x = meshjit.device_put(np.arange(16.0, dtype=np.float32), s_host)
+    assert x.sharding.memory_kind == "pinned_host" and x.sharding == s_host
+    back = meshjit.device_put(x, s_host.with_memory_kind("device"))
+    assert back.sharding.memory_kind == "device"
+    out = meshjit.jit(lambda x: x * 2, out_shardings=s_host)(back)
+    assert out.sharding.memory_kind == "pinned_host"
+    np.testing.assert_array_equal(np.asarray(out), np.arange(16.0) * 2)
+    assert meshjit.jit(lambda x: x + 1)(x).sharding.memory_kind == "device"
+    assert meshjit.device_put(back, SPACE.Host).sharding.memory_kind == "pinned_host"
+    assert meshjit.device_put(x, SPACE.Device).sharding.memory_kind == "device"
+
+
+def test_the_any_space_is_refused_clearly():
     x = meshjit.numpy.ones(3)
-    with pytest.raises(NotImplementedError, match="memory_kind='pinned_host'"):
-        meshjit.device_put(x, SPACE.Host)
     with pytest.raises(ValueError, match="Space.Any: Any names no memory"):
         meshjit.device_put(x, SPACE.Any)
+
+
+def test_a_single_device_array_moves_between_memory_kinds():
+    device = meshjit.devices()[0]
+    host = meshjit.sharding.SingleDeviceSharding(device, memory_kind="pinned_host")
+    x = meshjit.device_put(np.arange(4.0, dtype=np.float32), host)
+    assert x.sharding == host
+    y = meshjit.device_put(x, SPACE.Device)
+    assert y.sharding.memory_kind == "device" and y.sharding == host.with_memory_kind("device")
+    assert meshjit.device_put(x, device).sharding.memory_kind == "device"

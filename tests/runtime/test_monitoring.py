@@ -49,3 +49,34 @@ def test_unregister_removes_only_that_listener():
     assert kept == ["/x"] and dropped == []
     with pytest.raises(AssertionError):
         monitoring.unregister_event_listener(b)
+
+
+def test_a_jit_records_jaxs_trace_lower_and_compile_events_with_fun_name():
+    seen = []
+    monitoring.register_event_duration_secs_listener(
+        lambda e, d, **kw: seen.append((e.rsplit("/", 1)[1], kw))
+    )
+    monitoring.register_scalar_listener(lambda e, v, **kw: seen.append(("start", kw)))
+
+    def my_func(x):
+        return x * 2 + 1
+
+    meshjit.jit(my_func)(meshjit.numpy.ones(3))
+    assert seen[-6:] == [
+        ("start", {"fun_name": "my_func"}),
+        ("jaxpr_trace_duration", {"fun_name": "my_func"}),
+        ("start", {"fun_name": "jit(my_func)"}),
+        ("jaxpr_to_mlir_module_duration", {"fun_name": "jit(my_func)"}),
+        ("start", {"fun_name": "jit(my_func)"}),
+        ("backend_compile_duration", {"fun_name": "jit(my_func)"}),
+    ]
+
+
+def test_each_compile_request_records_jaxs_compilation_cache_event():
+    seen = []
+    monitoring.register_event_listener(lambda e, **kw: seen.append(e))
+    meshjit.jit(lambda x: x * 5 - 2)(3.0)
+    assert seen[-1] == "/jax/compilation_cache/compile_requests_use_cache"
+    seen.clear()
+    meshjit.jit(lambda x: x * 5 - 3)(3.0)
+    assert seen == ["/jax/compilation_cache/compile_requests_use_cache"]

@@ -17,7 +17,19 @@ def test_off_by_default_and_64_bit_requests_give_32_bits():
     assert meshjit.config.jax_enable_x64 is False and meshjit.config.x64_enabled is False
     assert jnp.zeros(2).dtype == np.float32 and jnp.arange(3).dtype == np.int32
     assert jnp.zeros(2, jnp.float64).dtype == np.float32
-    assert jnp.float64.dtype == np.float32 and jnp.int64 == jnp.int32
+    # the scalar types name their own dtype, as JAX's (only the arrays they make are 32-bit)
+    assert jnp.float64.dtype == np.float64 and jnp.int64 != jnp.int32
+    assert (jnp.float_.__name__, jnp.dtype(jnp.int_), jnp.uint.dtype) == (
+        "float64",
+        np.int64,
+        np.uint64,
+    )
+    assert jnp.float64(1.5).dtype == np.float32 and jnp.int_(3).dtype == np.int32
+    assert jnp.float64 == np.float64 and jnp.int32 != np.int64
+    # promote_types works on the types named, as JAX's (no canonicalization)
+    assert jnp.promote_types(jnp.float32, jnp.float64) == np.float64
+    assert jnp.promote_types(np.int32, np.int64) == np.int64
+    assert jnp.promote_types(jnp.float32, jnp.int64) == np.float32
     assert meshjit.dtypes.canonicalize_dtype(np.int64) == np.int32
 
 

@@ -1,6 +1,7 @@
 """meshjit.experimental.pallas (as `jax.experimental.pallas`): custom kernels over a grid of
 blocks, run as JAX's interpret mode runs them (`interpret=True`; the only mode on CPU)."""
 
+from meshjit.compiler.api_util import deprecation_getattr as _deprecation_getattr
 from meshjit.compiler.config import option_context as _option_context
 from meshjit.compiler.numpy.index_plan import Slice, dslice
 from meshjit.compiler.pallas.core import (
@@ -52,6 +53,7 @@ from meshjit.compiler.pallas.remote import (
     semaphore_signal,
     semaphore_wait,
 )
+from meshjit.compiler.pallas.triton import dot as _triton_dot
 
 ds = dslice
 enable_debug_checks = _option_context("jax_pallas_enable_debug_checks", True)
@@ -113,3 +115,14 @@ __all__ = [
     "when",
     "with_scoped",
 ]
+
+_DEPRECATED = {
+    "dot": (
+        "jax.experimental.pallas.dot was moved to jax.experimental.pallas.triton. Accessing it "
+        "via jax.experimental.pallas is deprecated. You can use jax.numpy.dot, "
+        "jax.numpy.einsum or the @ operator instead in a TPU or MGPU kernel.",
+        _triton_dot,
+    )
+}
+
+__getattr__ = _deprecation_getattr(__name__, _DEPRECATED)  # pl.dot, with JAX's warning
