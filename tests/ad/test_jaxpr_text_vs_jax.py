@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import meshjit
-from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+from tests.support.jax_oracle import JAXPR_TEXT_RUN_CASE, check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 f32 = np.float32
@@ -44,20 +44,10 @@ CASES = {
 }
 
 
-def run_case(case, record):
-    fn, args = CASES[case]
-    if case.startswith("values_"):  # eager, on arrays
-        out = jax.tree_util.tree_leaves(fn(*[jnp.asarray(a) for a in args]))
-        for i, leaf in enumerate(out):
-            record(f"{case}{i}", leaf)
-        return
-    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
-
-
 CASES["values_jacobians"] = (lambda v, f: (CASES["jacfwd_trees"][0]((v, f)), jax.jacrev(lambda a, b: (a * b[0, 0], b * a[0]), argnums=(0, 1))(v, f), jax.hessian(lambda p: (p[0] ** 3).sum() * p[1].sum())((v, f))), (V, F))
 CASES["values_remat_cond"] = (lambda f: (CASES["grad_scan_consts"][0](f[0, 0], f[:, 1]), CASES["grad_fori_const"][0](f[1, 0]), CASES["grad_cond_slots"][0](f), CASES["grad_cond_slots"][0](-f), CASES["grad_checkpoint"][0](f), CASES["grad_checkpoint_saved"][0](f), CASES["grad_checkpoint_nested"][0](f)), (F,))
 CASES["values_grads"] = (lambda f: (CASES["grad_max_literal"][0](f), CASES["grad_rem_atan2"][0](f), jax.grad(jax.grad(lambda s: jnp.sin(s) * s))(f[0, 0])), (F,))
-"""
+""" + JAXPR_TEXT_RUN_CASE
 
 CASES = [
     "grad_of_grad", "grad_max_literal", "grad_rem_atan2", "jacfwd", "jacrev", "hessian",

@@ -4,7 +4,7 @@ JAX 0.10.2's."""
 
 import pytest
 
-from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+from tests.support.jax_oracle import JAXPR_TEXT_RUN_CASE, check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 A = np.linspace(-1.0, 1.0, 12, dtype=np.float32).reshape(3, 4)
@@ -15,16 +15,7 @@ CASES = {
     "vmap_copy": (jax.vmap(lambda x: jnp.array(x) * 2), (A,)),
     "values": (jax.jit(lambda x: (jnp.copy(x) + 1, jax.grad(lambda v: (jnp.array(v) ** 2).sum())(x), jax.vmap(jnp.copy, in_axes=1)(x))), (A,)),
 }
-
-
-def run_case(case, record):
-    fn, args = CASES[case]
-    if case == "values":
-        for i, leaf in enumerate(fn(*args)):
-            record(f"{case}{i}", leaf)
-        return
-    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
-"""
+""" + JAXPR_TEXT_RUN_CASE
 
 CASES = ["copies", "grad_copy", "vmap_copy", "values"]
 

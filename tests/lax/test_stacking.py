@@ -4,7 +4,7 @@ transposes of each other): printed jaxprs (vmap, grad) and values (jit, vmap, gr
 
 import pytest
 
-from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+from tests.support.jax_oracle import JAXPR_TEXT_RUN_CASE, check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 A = np.arange(12, dtype=np.float32).reshape(3, 4)
@@ -16,16 +16,7 @@ CASES = {
     "grad_stack": (jax.grad(lambda x: (jnp.stack([x, x * 2], 1) * W.reshape(6, 2, 6)[:3, :, :4]).sum()), (A,)),
     "values": (jax.jit(lambda x: (jnp.stack([x, x + 1], 1), jnp.stack([x, x.astype(np.int32)]), *lax.unstack(x, 1), jax.vmap(lambda r: jnp.stack([r, r[::-1]]), in_axes=1)(x), jax.grad(lambda v: (jnp.stack([v, v * 2], 1) * W.reshape(6, 2, 6)[:3, :, :4]).sum())(x), jax.grad(lambda v: sum(u.sum() * i for i, u in enumerate(lax.unstack(v, 1))))(x))), (A,)),
 }
-
-
-def run_case(case, record):
-    fn, args = CASES[case]
-    if case == "values":
-        for i, leaf in enumerate(fn(*args)):
-            record(f"{case}{i}", leaf)
-        return
-    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
-"""
+""" + JAXPR_TEXT_RUN_CASE
 
 CASES = ["stacks", "vmap_stack", "grad_stack", "values"]
 

@@ -4,7 +4,7 @@ its printed jaxprs (vmap, grad) and values (jit, vmap on another axis, grad) aga
 
 import pytest
 
-from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+from tests.support.jax_oracle import JAXPR_TEXT_RUN_CASE, check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 A = np.arange(12, dtype=np.float32).reshape(3, 4)
@@ -16,16 +16,7 @@ CASES = {
     "grad_tile": (jax.grad(lambda x: jnp.tile(x, (2, 1)).sum()), (A,)),
     "values": (jax.jit(lambda x: (jnp.tile(x, (2, 3)), jnp.tile(x, (2, 1, 3)), lax.tile(x.astype(np.int32), (1, 2)), jax.vmap(lambda r: jnp.tile(r, 2), in_axes=1)(x), jax.grad(lambda v: (jnp.tile(v, (2, 3)) * W).sum())(x))), (A,)),
 }
-
-
-def run_case(case, record):
-    fn, args = CASES[case]
-    if case == "values":
-        for i, leaf in enumerate(fn(*args)):
-            record(f"{case}{i}", leaf)
-        return
-    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
-"""
+""" + JAXPR_TEXT_RUN_CASE
 
 CASES = ["tiles", "vmap_tile", "grad_tile", "values"]
 

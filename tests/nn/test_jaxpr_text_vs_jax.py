@@ -5,7 +5,7 @@ arguments given (a default epsilon is a literal inside); values bit for bit."""
 
 import pytest
 
-from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+from tests.support.jax_oracle import JAXPR_TEXT_RUN_CASE, check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 A = np.linspace(-2.0, 2.0, 12, dtype=np.float32).reshape(3, 4)
@@ -17,16 +17,7 @@ CASES = {
     "standardize": (lambda x: (nn.standardize(x), nn.standardize(x, axis=0, epsilon=1e-3, mean=x.mean(0, keepdims=True))), (A,)),
     "values": (jax.jit(lambda x: (nn.gelu(x, approximate=False), nn.elu(x, 0.5), nn.selu(x), nn.logsumexp(x, axis=0), nn.logsumexp(np.full(3, -np.inf, np.float32)), nn.standardize(x, epsilon=1e-3), jax.grad(lambda v: nn.elu(v).sum())(x))), (A,)),
 }
-
-
-def run_case(case, record):
-    fn, args = CASES[case]
-    if case == "values":
-        for i, leaf in enumerate(fn(*args)):
-            record(f"{case}{i}", leaf)
-        return
-    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
-"""
+""" + JAXPR_TEXT_RUN_CASE
 
 CASES = ["gelu_elu_selu", "logsumexp", "standardize", "values"]
 

@@ -5,7 +5,7 @@ reduction's identity as a NumPy constant."""
 
 import pytest
 
-from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+from tests.support.jax_oracle import JAXPR_TEXT_RUN_CASE, check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 f32 = np.float32
@@ -34,17 +34,8 @@ CASES = {
 }
 
 
-def run_case(case, record):
-    fn, args = CASES[case]
-    if case == "values":  # eager
-        for i, leaf in enumerate(jax.tree_util.tree_leaves(fn(*args))):
-            record(f"{case}{i}", leaf)
-        return
-    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
-
-
 CASES["values"] = (lambda x, v, b: (*CASES["isclose"][0](x), *CASES["allclose"][0](x), *CASES["diagonal"][0](x, b), *CASES["diag"][0](x, v), *CASES["pad"][0](x, v), CASES["pad_edge"][0](x), *CASES["partition"][0](x, v), *CASES["argpartition"][0](x), jnp.argpartition(x, 1, axis=0), *CASES["lexsort"][0](x), *CASES["where"][0](x), *CASES["where_int"][0](v), *CASES["cross"][0](x), CASES["hypot"][0](x), jnp.isclose(np.array([np.nan, 1.0], f32), np.nan, equal_nan=True)), (A, V, B))
-"""
+""" + JAXPR_TEXT_RUN_CASE
 
 CASES = [
     "isclose", "allclose", "diagonal", "diag", "pad", "pad_edge", "partition", "argpartition",

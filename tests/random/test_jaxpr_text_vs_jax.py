@@ -9,7 +9,7 @@ import pytest
 
 import meshjit
 from meshjit import random
-from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+from tests.support.jax_oracle import JAXPR_TEXT_RUN_CASE, check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 K = np.array([0, 42], np.uint32)
@@ -37,16 +37,7 @@ CASES = {
     "values_vmap_fold_in": (jax.vmap(lambda m: random.fold_in(K, m)), (np.arange(4, dtype=np.uint32),)),
     "values_rbg": (lambda s: (lambda k: (random.key_data(random.split(k)), random.key_data(random.fold_in(k, 2)), random.bits(k, (3,))))(random.key(s, impl="rbg")), (np.int32(11),)),
 }
-
-
-def run_case(case, record):
-    fn, args = CASES[case]
-    if case.startswith("values_"):
-        for i, leaf in enumerate(jax.tree_util.tree_leaves(fn(*args))):
-            record(f"{case}{i}", leaf)
-        return
-    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
-"""
+""" + JAXPR_TEXT_RUN_CASE
 
 CASES = [
     "seed", "raw_uniform", "raw_normal_of_split", "raw_bernoulli", "raw_split_fold_in_bits",

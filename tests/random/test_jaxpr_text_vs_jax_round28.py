@@ -4,7 +4,7 @@ maxval to the jitted _uniform by keyword (the jit takes them sorted by name), ra
 
 import pytest
 
-from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+from tests.support.jax_oracle import JAXPR_TEXT_RUN_CASE, check_texts_and_values, oracle_fixture
 
 HARNESS = r"""
 K = jax.random.PRNGKey(0)
@@ -15,17 +15,8 @@ CASES = {
 }
 
 
-def run_case(case, record):
-    fn, args = CASES[case]
-    if case == "values":
-        for i, leaf in enumerate(fn(*args)):
-            record(f"{case}{i}", leaf)
-        return
-    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
-
-
 CASES["values"] = (lambda k: (CASES["gumbel"][0](k), jax.random.gumbel(k, (2,), mode="high"), *CASES["rademacher"][0](k)), (K,))
-"""
+""" + JAXPR_TEXT_RUN_CASE
 
 CASES = ["gumbel", "rademacher", "values"]
 

@@ -138,6 +138,20 @@ def meshjit_results(harness: str, case) -> dict:
     return results
 
 
+# The `run_case` of a harness of printed jaxprs (`CASES = {name: (fn, args)}`): a case records
+# `make_jaxpr(fn)(*args)`'s text; a "values..." case records the leaves of `fn` run on the
+# arguments as arrays. A harness is its cases' text + JAXPR_TEXT_RUN_CASE.
+JAXPR_TEXT_RUN_CASE = r"""
+def run_case(case, record):
+    fn, args = CASES[case]
+    if case.startswith("values"):
+        for i, leaf in enumerate(jax.tree_util.tree_leaves(fn(*[jnp.asarray(a) for a in args]))):
+            record(f"{case}{i}", leaf)
+        return
+    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
+"""
+
+
 def check_texts_and_values(
     jax_results, harness: str, case: str, values: bool, jax_text=lambda text: text
 ) -> None:
