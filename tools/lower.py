@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import importlib.util
 import inspect
 import os
@@ -140,7 +141,8 @@ def check_signature(fun, args, statics) -> None:
 
 
 def emit_jaxpr(fun, args, statics, debug_info: bool, out_shardings=None) -> bytes:
-    jaxpr = meshjit.make_jaxpr(fun, static_argnames=tuple(statics))(*args, **statics)
+    # (JAX's make_jaxpr takes no static_argnames: the statics are bound first)
+    jaxpr = meshjit.make_jaxpr(functools.partial(fun, **statics))(*args)
     return (str(jaxpr) + "\n").encode()
 
 

@@ -50,8 +50,8 @@ from meshjit.compiler.numpy.util import (
     jitted,
     jitted_as_jax,
     materialize,
+    operands_result_type,
     sharded_by,
-    weak_result_type,
 )
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import boundary_methods
@@ -271,7 +271,7 @@ def scatter_update(
         values = _update_int(values, aval.dtype)
     # as JAX: the update runs in the promoted dtype (int8 .at[i].add(1.5) adds 1.5, twice for a
     # repeated index), the result is cast back to x's dtype (JAX's FutureWarning if unsafe)
-    work, weak = weak_result_type(x, values)  # (x itself converts not: JAX's promote keeps it)
+    work, weak = operands_result_type(x, values)  # (x itself converts not: JAX's promote keeps it)
     if not isinstance(values, Tracer):  # a constant update folds into the promoted type
         values = lax.convert_element_type(values, work, weak_type=weak)
     if work != aval.dtype:

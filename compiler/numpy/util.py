@@ -246,6 +246,12 @@ def _operand_typed(a):
     return aval.dtype, aval.weak_type
 
 
+def operands_result_type(*args) -> tuple[np.dtype, bool]:
+    """The promoted dtype of the operands `args` and whether it is weak; a string among them is
+    JAX's TypeError (weak_result_type reads it as a dtype's name)."""
+    return dtypes.result_type(*[_operand_typed(a) for a in args])
+
+
 def promote(*args):
     if _same_strong_tracers(args):
         return list(args)
