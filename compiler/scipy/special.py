@@ -22,6 +22,7 @@ from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.scipy.incomplete import betainc, gammainc, gammaincc
 from meshjit.compiler.scipy.util import inexact as _inexact
 from meshjit.compiler.scipy.util import lax_const
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
     "zeta",
@@ -136,8 +137,8 @@ _BERNOULLI_COEFS = np.array([
 
 def multigammaln(a, d: int):
     """log of the multivariate gamma function of dimension d."""
-    if not isinstance(d, (int, np.integer)):
-        raise MeshjitTypeError(f"d argument of multigammaln must be a concrete int, got {d!r}")
+    require_concrete(d, "d argument of multigammaln")
+    d = int(d)  # JAX's concrete_or_error(int, d): 2.5 is 2
     a, d_ = _inexact(a, d)
     constant = 0.25 * d_ * (d_ - 1) * jnp.log(jnp.asarray(np.pi, a.dtype))
     b = jnp.arange(d, dtype=d_.dtype) / 2

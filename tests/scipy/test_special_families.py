@@ -201,3 +201,15 @@ def test_factorial_exact_is_jax_s_not_implemented_error():
 
     with pytest.raises(NotImplementedError, match="factorial with exact=True"):
         sp.factorial(3, exact=True)
+
+
+def test_multigammaln_takes_d_as_jax_s_concrete_int():
+    """JAX converts d with `concrete_or_error(int, d)`: 2.5 or a NumPy integer is 2 (meshjit
+    refused a float d with a TypeError); a traced d is a ConcretizationTypeError."""
+    from meshjit.scipy import special as sp
+
+    want = sp.multigammaln(np.float32(2.5), 2)
+    np.testing.assert_allclose(sp.multigammaln(np.float32(2.5), 2.5), want)
+    np.testing.assert_allclose(sp.multigammaln(np.float32(2.5), np.array(2)), want)
+    with pytest.raises(meshjit.errors.ConcretizationTypeError):
+        meshjit.jit(lambda d: sp.multigammaln(2.5, d))(2)
