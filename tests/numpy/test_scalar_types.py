@@ -207,3 +207,15 @@ def test_array_api_metadata_and_namespace():
     assert meshjit.jit(lambda a: a.__array_namespace__().sum(a))(x) == 3.0
     with pytest.raises(ValueError, match="is not available"):
         x.__array_namespace__(api_version="2021.12")
+
+
+def test_scalar_types_print_as_jax_s_classes():
+    """`print(jnp.float32)` prints JAX's class repr, as a program run under JAX prints it
+    (meshjit printed `meshjit.numpy.float32`)."""
+    import meshjit.numpy as jnp
+
+    assert repr(jnp.float32) == "<class 'jax.numpy.float32'>"
+    assert str(jnp.bfloat16) == "<class 'jax.numpy.bfloat16'>"
+    assert f"{jnp.int8}" == "<class 'jax.numpy.int8'>"
+    assert repr(jnp.float64) == "<class 'jax.numpy.float64'>"  # x64 off too, as JAX
+    assert repr(jnp.bool_) == "<class 'jax.numpy.bool'>"
