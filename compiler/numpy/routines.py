@@ -1930,5 +1930,5 @@ def spacing(x, /):
     if dtype == np.float16:
         return ew.subtract(lax.nextafter(x, inf), x)
     result = ew.subtract(lax.nextafter(x, copysign(inf, x)), x)
-    tiny = lax.full_like(x, ml_dtypes.finfo(dtype).smallest_subnormal)
+    tiny = np.array(ml_dtypes.finfo(dtype).smallest_subnormal, dtype)  # strong, as JAX's
     return ew.where(ew.equal(result, 0), copysign(tiny, x), result)

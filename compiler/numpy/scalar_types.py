@@ -113,7 +113,9 @@ class ScalarType:
         return hash(self.dtype)
 
     def __repr__(self):
-        return f"meshjit.numpy.{self.__name__}"
+        # JAX's scalar types are classes named by the requested dtype (`jnp.float64` with x64
+        # off still prints float64): a program prints `jnp.float32` as it does under JAX.
+        return f"<class 'jax.numpy.{self._requested.name}'>"
 
 
 bool_ = ScalarType(dtypes.bool_)

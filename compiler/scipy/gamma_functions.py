@@ -27,11 +27,11 @@ def beta(a, b):
 def comb(N, k, *, repetition: bool = False):
     N, k = inexact(N, k)
     if repetition:
-        return jnp.where((k == 0) & (N >= 0), 1.0, comb(N + k - 1, k)).astype(N.dtype)
+        return jnp.where((k == 0) & (N >= 0), 1.0, comb(N + k - 1, k))
     ok = (k <= N) & (N >= 0) & (k >= 0)
     safe_n, safe_k = jnp.where(ok, N, 0.0), jnp.where(ok, k, 0.0)
     log_comb = gammaln(safe_n + 1) - gammaln(safe_k + 1) - gammaln(safe_n + 1 - safe_k)
-    return jnp.where(ok, lax.exp(log_comb), 0.0).astype(N.dtype)
+    return jnp.where(ok, lax.exp(log_comb), 0.0)  # weak for weak N and k, as JAX's
 
 
 def loggamma(x):

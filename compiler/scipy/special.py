@@ -21,6 +21,8 @@ from meshjit.compiler.nn import functions as nn
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.scipy.incomplete import betainc, gammainc, gammaincc
 from meshjit.compiler.scipy.util import inexact as _inexact
+from meshjit.compiler.scipy.util import lax_const
+from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
     "zeta",
@@ -135,8 +137,8 @@ _BERNOULLI_COEFS = np.array([
 
 def multigammaln(a, d: int):
     """log of the multivariate gamma function of dimension d."""
-    if not isinstance(d, (int, np.integer)):
-        raise MeshjitTypeError(f"d argument of multigammaln must be a concrete int, got {d!r}")
+    require_concrete(d, "d argument of multigammaln")
+    d = int(d)  # JAX's concrete_or_error(int, d): 2.5 is 2
     a, d_ = _inexact(a, d)
     constant = 0.25 * d_ * (d_ - 1) * jnp.log(jnp.asarray(np.pi, a.dtype))
     b = jnp.arange(d, dtype=d_.dtype) / 2
@@ -188,9 +190,9 @@ def gamma(x):
 
 def factorial(n, exact: bool = False):
     if exact:
-        raise MeshjitValueError("factorial with exact=True is not supported (as in JAX)")
+        raise MeshjitNotImplementedError("factorial with exact=True")
     (n,) = _inexact(n)
-    return jnp.where(n < 0, 0.0, jnp.exp(lax.lgamma(n + 1))).astype(_dtype(n))
+    return jnp.where(n < 0, 0, jnp.exp(lax.lgamma(n + 1)))  # weak for a weak n, as JAX's
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,10 +239,11 @@ def _xlogx_jvp(primals, tangents):
 def rel_entr(p, q):
     """p log(p / q) for p, q > 0; 0 where p = 0 <= q; inf elsewhere."""
     p, q = _inexact(p, q)
+    zero = lax_const(p, 0.0)  # JAX's: a weak scalar p gives a weak result
     both = (p > 0) & (q > 0)
-    safe_p, safe_q = jnp.where(both, p, 1.0), jnp.where(both, q, 1.0)
+    safe_p, safe_q = jnp.where(both, p, 1), jnp.where(both, q, 1)
     log_val = _xlogx(safe_p) - xlogy(safe_p, safe_q)
-    return jnp.where(both, log_val, jnp.where((p == 0) & (q >= 0), 0.0, np.inf)).astype(p.dtype)
+    return jnp.where(both, log_val, jnp.where((p == 0) & (q >= 0), zero, np.inf))
 
 
 def kl_div(p, q):

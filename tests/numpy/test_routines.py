@@ -666,3 +666,11 @@ def test_gcd_and_lcm_of_empty_arrays():
     for f in (jnp.gcd, jnp.lcm, meshjit.jit(jnp.gcd), meshjit.vmap(jnp.gcd)):
         out = f(empty, empty)
         assert out.shape == (6, 0) and out.dtype == np.int32
+
+
+def test_spacing_of_a_weak_float_is_strong_as_jax_s():
+    """JAX's spacing selects `copysign(finfo.smallest_subnormal, x)`, a strong NumPy scalar: a
+    weak float32 gives a strong result (meshjit kept it weak); float16 keeps its weak type."""
+    assert not jnp.spacing(1.5).weak_type
+    assert not meshjit.jit(jnp.spacing)(1.5).weak_type
+    np.testing.assert_allclose(jnp.spacing(1.5), np.spacing(np.float32(1.5)))

@@ -223,3 +223,15 @@ def test_float6_and_int1_names_are_jaxs_dtypes():
         7.5,
         28.0,
     )
+
+
+def test_scalar_types_print_as_jax_s_classes():
+    """`print(jnp.float32)` prints JAX's class repr, as a program run under JAX prints it
+    (meshjit printed `meshjit.numpy.float32`)."""
+    import meshjit.numpy as jnp
+
+    assert repr(jnp.float32) == "<class 'jax.numpy.float32'>"
+    assert str(jnp.bfloat16) == "<class 'jax.numpy.bfloat16'>"
+    assert f"{jnp.int8}" == "<class 'jax.numpy.int8'>"
+    assert repr(jnp.float64) == "<class 'jax.numpy.float64'>"  # x64 off too, as JAX
+    assert repr(jnp.bool_) == "<class 'jax.numpy.bool'>"

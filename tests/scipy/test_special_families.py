@@ -181,3 +181,35 @@ def test_hypergeometric_functions_run_with_x64_on():
                                    [1.03548829, 1.24645048, 0.91486649, 2.23486013], rtol=1e-7)
         np.testing.assert_allclose(special.hyp1f1(0.5, 1.5, x),
                                    [1.03435761, 1.19495766, 0.90839288, 1.43177626], rtol=1e-7)
+
+
+def test_special_functions_of_python_scalars_stay_weak_as_jax():
+    """JAX's factorial / comb / rel_entr / kl_div build their constants with `_const`, a Python
+    scalar for a weak scalar input: Python-scalar arguments give weak results (meshjit cast them
+    strong with astype / np.array constants)."""
+    from meshjit.scipy import special as sp
+
+    outs = [sp.factorial(4.0), sp.comb(5.0, 2.0), sp.rel_entr(2.0, 1.5), sp.kl_div(2.0, 1.5)]
+    assert [o.weak_type for o in outs] == [True] * 4
+    np.testing.assert_allclose(outs, [24.0, 10.0, 0.575364, 0.075364], rtol=1e-4)
+    strong = [sp.factorial(np.float32(4)), sp.rel_entr(np.float32(2), 1.5)]
+    assert [o.weak_type for o in strong] == [False, False]
+
+
+def test_factorial_exact_is_jax_s_not_implemented_error():
+    from meshjit.scipy import special as sp
+
+    with pytest.raises(NotImplementedError, match="factorial with exact=True"):
+        sp.factorial(3, exact=True)
+
+
+def test_multigammaln_takes_d_as_jax_s_concrete_int():
+    """JAX converts d with `concrete_or_error(int, d)`: 2.5 or a NumPy integer is 2 (meshjit
+    refused a float d with a TypeError); a traced d is a ConcretizationTypeError."""
+    from meshjit.scipy import special as sp
+
+    want = sp.multigammaln(np.float32(2.5), 2)
+    np.testing.assert_allclose(sp.multigammaln(np.float32(2.5), 2.5), want)
+    np.testing.assert_allclose(sp.multigammaln(np.float32(2.5), np.array(2)), want)
+    with pytest.raises(meshjit.errors.ConcretizationTypeError):
+        meshjit.jit(lambda d: sp.multigammaln(2.5, d))(2)

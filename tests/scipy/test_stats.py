@@ -96,3 +96,21 @@ def test_bad_input():
         stats.dirichlet.logpdf(np.ones(3) / 3, np.ones((3, 1)))
     with pytest.raises(meshjit.MeshjitValueError, match="one entry fewer"):
         stats.dirichlet.logpdf(np.ones(5) / 5, np.ones(3))
+
+
+def test_cdfs_of_python_scalars_stay_weak_as_jax():
+    """JAX clamps with `_const` bounds (Python scalars for a weak scalar x), so chi2 / beta /
+    pareto's cdf family of Python scalars is weak, as the densities are (meshjit clamped with
+    strong NumPy bounds), and so are chi2's and gamma's densities, gamma.sf, poisson.cdf and
+    bernoulli's cdf / ppf (meshjit cast them with astype or built strong constants)."""
+    outs = [
+        *(f(0.3, 2.0) for f in (stats.chi2.cdf, stats.chi2.sf, stats.chi2.logcdf)),
+        *(f(0.3, 2.0, 3.0) for f in (stats.beta.cdf, stats.beta.sf, stats.beta.logsf)),
+        *(f(2.0, 1.5) for f in (stats.pareto.cdf, stats.pareto.sf, stats.pareto.logsf)),
+    ]
+    outs += [stats.chi2.pdf(0.3, 2.0), stats.gamma.logpdf(0.3, 2.0), stats.gamma.sf(0.3, 2.0)]
+    outs += [stats.poisson.cdf(1.0, 2.0), stats.bernoulli.cdf(1.0, 0.4)]
+    outs += [stats.bernoulli.ppf(0.3, 0.4)]
+    assert [o.weak_type for o in outs] == [True] * 15
+    assert not stats.beta.cdf(np.float32(0.3), 2.0, 3.0).weak_type
+    assert not stats.chi2.cdf(np.ones(3, np.float32), 2.0).weak_type

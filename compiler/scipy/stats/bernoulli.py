@@ -7,6 +7,7 @@ import numpy as np
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.scipy.special import xlog1py, xlogy
 from meshjit.compiler.scipy.stats.util import inexact
+from meshjit.compiler.scipy.util import lax_const
 
 
 def logpmf(k, p, loc=0):
@@ -23,11 +24,13 @@ def pmf(k, p, loc=0):
 def cdf(k, p):
     k, p = inexact(k, p)
     bad = jnp.isnan(k) | jnp.isnan(p) | (p < 0) | (p > 1)
-    inside = jnp.where(k < 0, 0.0, jnp.where(k < 1, 1 - p, 1.0)).astype(k.dtype)
+    zero, one = lax_const(k, 0), lax_const(k, 1)  # weak for a weak scalar k, as JAX's
+    inside = jnp.where(k < 0, zero, jnp.where(k < 1, one - p, one))
     return jnp.where(bad, np.nan, inside)
 
 
 def ppf(q, p):
     q, p = inexact(q, p)
     bad = jnp.isnan(q) | jnp.isnan(p) | (p < 0) | (p > 1) | (q < 0) | (q > 1)
-    return jnp.where(bad, np.nan, jnp.where(q <= 1 - p, 0.0, 1.0).astype(q.dtype))
+    zero, one = lax_const(q, 0), lax_const(q, 1)
+    return jnp.where(bad, np.nan, jnp.where(q <= one - p, zero, one))

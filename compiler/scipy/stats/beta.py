@@ -24,7 +24,7 @@ def pdf(x, a, b, loc=0, scale=1):
 
 def cdf(x, a, b, loc=0, scale=1):
     x, a, b, loc, scale = inexact(x, a, b, loc, scale)
-    return betainc(a, b, clamp((x - loc) / scale, 1.0))
+    return betainc(a, b, clamp((x - loc) / scale, 1.0, x))
 
 
 def logcdf(x, a, b, loc=0, scale=1):
@@ -33,7 +33,7 @@ def logcdf(x, a, b, loc=0, scale=1):
 
 def sf(x, a, b, loc=0, scale=1):
     x, a, b, loc, scale = inexact(x, a, b, loc, scale)
-    return betainc(b, a, 1 - clamp((x - loc) / scale, 1.0))
+    return betainc(b, a, 1 - clamp((x - loc) / scale, 1.0, x))
 
 
 def logsf(x, a, b, loc=0, scale=1):

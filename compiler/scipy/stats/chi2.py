@@ -8,6 +8,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.scipy.special import gammainc, gammaincc
 from meshjit.compiler.scipy.stats.util import clamp, inexact
+from meshjit.compiler.scipy.util import lax_const
 
 
 def logpdf(x, df, loc=0, scale=1):
@@ -15,7 +16,7 @@ def logpdf(x, df, loc=0, scale=1):
     y = (x - loc) / scale
     half_df = df / 2
     kernel = (half_df - 1) * jnp.log(y) - y / 2
-    normalizer = -(lax.lgamma(half_df) + jnp.log(jnp.asarray(2, x.dtype)) * df / 2)
+    normalizer = -(lax.lgamma(half_df) + jnp.log(lax_const(x, 2)) * df / 2)
     return jnp.where(x < loc, -np.inf, normalizer - jnp.log(scale) + kernel)
 
 
@@ -25,7 +26,7 @@ def pdf(x, df, loc=0, scale=1):
 
 def _half_df_and_point(x, df, loc, scale):
     x, df, loc, scale = inexact(x, df, loc, scale)
-    return df / 2, clamp((x - loc) / (scale * 2), np.inf)
+    return df / 2, clamp((x - loc) / (scale * 2), np.inf, x)
 
 
 def cdf(x, df, loc=0, scale=1):

@@ -6,6 +6,7 @@ import numpy as np
 
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.scipy.stats.util import inexact, outside_unit_interval
+from meshjit.compiler.scipy.util import lax_const
 
 
 def _scaled(x, b, loc, scale):
@@ -23,8 +24,9 @@ def pdf(x, b, loc=0, scale=1):
 
 
 def cdf(x, b, loc=0, scale=1):
-    below, y, b, _ = _scaled(x, b, loc, scale)
-    return jnp.where(below, 0.0, 1 - jnp.power(y, -b)).astype(y.dtype)
+    x, b, loc, scale = inexact(x, b, loc, scale)
+    y = (x - loc) / scale
+    return jnp.where(x < loc + scale, lax_const(x, 0), lax_const(x, 1) - jnp.power(y, -b))
 
 
 def logcdf(x, b, loc=0, scale=1):
@@ -33,8 +35,9 @@ def logcdf(x, b, loc=0, scale=1):
 
 
 def logsf(x, b, loc=0, scale=1):
-    below, y, b, _ = _scaled(x, b, loc, scale)
-    return jnp.where(below, 0.0, -(b * jnp.log(y))).astype(y.dtype)
+    x, b, loc, scale = inexact(x, b, loc, scale)
+    y = (x - loc) / scale
+    return jnp.where(x < loc + scale, lax_const(x, 0), -(b * jnp.log(y)))
 
 
 def sf(x, b, loc=0, scale=1):

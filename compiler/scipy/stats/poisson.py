@@ -8,6 +8,7 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.scipy.special import entr, gammaincc, gammaln, xlogy
 from meshjit.compiler.scipy.stats.util import inexact
+from meshjit.compiler.scipy.util import lax_const
 
 
 def logpmf(k, mu, loc=0):
@@ -24,7 +25,8 @@ def pmf(k, mu, loc=0):
 def cdf(k, mu, loc=0):
     k, mu, loc = inexact(k, mu, loc)
     x = k - loc
-    return jnp.where(x < 0, np.array(0, x.dtype), gammaincc(jnp.floor(1 + x), mu))
+    zero = lax_const(k, 0)  # weak for a weak scalar k, as JAX's
+    return jnp.where(x < zero, zero, gammaincc(jnp.floor(1 + x), mu))
 
 
 def _entropy_by_sum(mu, max_k: int, upper):

@@ -3,11 +3,9 @@ the guards their quantile and distribution functions apply."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
-from meshjit.compiler.scipy.util import inexact
+from meshjit.compiler.scipy.util import inexact, lax_const
 
 __all__ = ["clamp", "inexact", "mirrored", "outside_unit_interval"]
 
@@ -17,11 +15,12 @@ def outside_unit_interval(q):
     return jnp.isnan(q) | (q < 0) | (q > 1)
 
 
-def clamp(y, upper):
-    """`y` clamped to [0, upper]."""
+def clamp(y, upper, like):
+    """`y` clamped to [0, upper], the bounds made like `like` (the promoted x) as JAX's
+    `_lax_const(x, ...)`: Python scalars for a weak scalar x, so its cdf stays weak."""
     # lax.clamp, as JAX: its derivative is a select, so a clamped point's gradient is 0 even
     # where the cdf's derivative is infinite.
-    return lax.clamp(np.array(0, y.dtype), y, np.array(upper, y.dtype))
+    return lax.clamp(lax_const(like, 0), y, lax_const(like, upper))
 
 
 def mirrored(fn, name: str):
