@@ -392,11 +392,18 @@ def _fit(step, t: int, f: int, axes: list) -> list:
     if slot.held:
         used += [a for held in slot.held.values() for a in held[0]]
     mesh = step.meshes[step.mesh]
+    if found is None:  # a tensor without the factor: only its other factors' axes conflict
+        return _extended(kept, ext, lambda axis: free_prefix(axis, used, mesh.size_of(axis[0])))
+    return _extended(
+        kept, ext, lambda axis: _addable(step, slot, axis, used, kept[-1] if kept else None)
+    )
+
+
+def _extended(kept: list, ext: list, piece_of) -> list:
+    """`kept` extended by the pieces of `ext`'s axes `piece_of` leaves, up to the first axis
+    not taken whole."""
     for axis in ext:
-        if found is None:  # a tensor without the factor: only its other factors' axes conflict
-            piece = free_prefix(axis, used, mesh.size_of(axis[0]))
-        else:
-            piece = _addable(step, slot, axis, used, kept[-1] if kept else None)
+        piece = piece_of(axis)
         if piece is None:
             break
         kept.append(piece)
@@ -414,15 +421,7 @@ def _cut_used(step, slot: Slot, part: list, axes: list) -> list:
         return axes
     used = _used(slot)
     mesh = step.meshes[step.mesh]
-    kept = list(part)
-    for axis in ext:
-        piece = free_prefix(axis, used, mesh.size_of(axis[0]))
-        if piece is None:
-            break
-        kept.append(piece)
-        if piece != axis:
-            break
-    return merge_axes(kept)
+    return _extended(list(part), ext, lambda axis: free_prefix(axis, used, mesh.size_of(axis[0])))
 
 
 def _cut_forbidden(slot: Slot, part: list, axes: list) -> list:
