@@ -1,6 +1,6 @@
 # "Just-in-time compilation": side effects printed once at trace time, the jaxpr of a function
-# with a global, jit of a function with value-dependent control flow and the fixes (static
-# arguments, lax.cond), static arguments that must be hashable, caching (re-tracing on new
+# with a global, jit of a function with value-dependent control flow (its fixes run in
+# jit_compilation.py), static arguments that must be hashable, caching (re-tracing on new
 # shapes / dtypes / static values, not on new values), jit of a partial vs a fresh lambda, and
 # donate_argnums
 from functools import partial
@@ -85,34 +85,6 @@ except jax.errors.TracerBoolConversionError as e:
     print("TracerBoolConversionError")
 
 
-@jax.jit
-def loop_body(prev_i):
-    return prev_i + 1
-
-
-def g_inner_jitted(x, n):
-    i = 0
-    while i < n:
-        i = loop_body(i)
-    return x + i
-
-
-print(g_inner_jitted(10, 20))
-f_jit_correct = jax.jit(f, static_argnums=0)
-print(f_jit_correct(10))
-g_jit_correct = jax.jit(g, static_argnames=["n"])
-print(g_jit_correct(10, 20))
-
-
-@partial(jax.jit, static_argnames=["n"])
-def g_jit_decorated(x, n):
-    i = 0
-    while i < n:
-        i += 1
-    return x + i
-
-
-print(g_jit_decorated(10, 20))
 try:
     jax.jit(lambda x, shape: jnp.zeros(shape) + x, static_argnums=1)(1.0, [2, 3])
 except (ValueError, TypeError) as e:
