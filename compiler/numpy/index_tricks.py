@@ -17,7 +17,7 @@ from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.creation import arange, asarray, linspace, ones
 from meshjit.compiler.numpy.elementwise import where
 from meshjit.compiler.numpy.shapes import concatenate, reshape, transpose
-from meshjit.compiler.numpy.util import aval_of, check_arraylike
+from meshjit.compiler.numpy.util import aval_of, check_arraylike, result_type
 from meshjit.compiler.trace.tracing import require_concrete
 from meshjit.compiler.traceback_util import boundary_methods
 
@@ -252,12 +252,9 @@ def mask_indices(n, mask_func, k=0, *, size=None):
 
 
 def ravel_multi_index(multi_index, dims, mode="raise", order="C", *, dtype=None):
-    """Flat indices of `multi_index` into `dims`. `mode="raise"` checks concrete indices;
-    traced ones are clipped, as JAX does. `dtype`: the indices' dtype (else the default int)."""
-    if dtype is not None:
-        flat = ravel_multi_index(multi_index, dims, mode, order)
-        dtypes.check_user_dtype(dtype, "ravel_multi_index")
-        return flat.astype(dtypes.canonicalize(dtype))
+    """Flat indices of `multi_index` into `dims`, as JAX's: `mode="raise"` checks the bounds of
+    concrete indices and refuses traced ones (ConcretizationTypeError, JAX's words); "ignore"
+    does not check. `dtype`: the result's integer dtype (else the indices' with Python int)."""
     check_arraylike("ravel_multi_index", *multi_index)
     if order not in ("C", "F"):
         raise MeshjitValueError(f"ravel_multi_index: order must be 'C' or 'F', got {order!r}")
@@ -266,34 +263,54 @@ def ravel_multi_index(multi_index, dims, mode="raise", order="C", *, dtype=None)
             f"len(multi_index)={len(multi_index)} != len(dims)={len(dims)} (ravel_multi_index "
             "takes one index array per dimension)"
         )
+    indices = [asarray(i) for i in multi_index]
+    dtype = _flat_index_dtype(indices, dtype)
     strides = (
         np.cumprod((1,) + tuple(dims[::-1])[:-1])[::-1]
         if order == "C"
         else np.cumprod((1,) + tuple(dims)[:-1])
     )
-    total = 0
-    for idx, size, stride in zip(multi_index, dims, strides):
-        idx = asarray(idx)
+    total = asarray(0, dtype)
+    for idx in indices:
+        if mode == "raise":
+            require_concrete(idx, _RAISE_UNDER_JIT)
+        if not dtypes.is_int(aval_of(idx).dtype):
+            raise MeshjitTypeError("only int indices permitted")  # JAX's words
+    for idx, size, stride in zip(indices, dims, strides):
         if mode == "raise":
             _check_in_bounds(idx, size)
-            idx = idx.clip(0, size - 1)
         elif mode == "wrap":
             idx = idx % size
         elif mode == "clip":
             idx = idx.clip(0, size - 1)
-        else:
+        elif mode != "ignore":
             raise MeshjitValueError(  # JAX's words
                 f"invalid mode={mode!r}. Expected 'raise', 'wrap', 'clip', or 'ignore'."
             )
-        total = total + idx * int(stride)
+        total = total + idx.astype(dtype) * int(stride)
     return total
 
 
+_RAISE_UNDER_JIT = (
+    "The error occurred because ravel_multi_index was jit-compiled with mode='raise'. Use "
+    "mode='wrap' or mode='clip' instead."
+)
+
+
+def _flat_index_dtype(indices, dtype) -> np.dtype:
+    """JAX's: the user's dtype, else the indices' promoted with Python int; an integer one."""
+    if dtype is None:
+        dtype = result_type(int, *indices)
+    else:
+        dtypes.check_user_dtype(dtype, "ravel_multi_index")
+        dtype = dtypes.canonicalize(dtype)
+    if not dtypes.is_int(dtype):
+        raise MeshjitValueError(f"dtype={np.dtype(dtype)!r} is not an integer type.")  # JAX's
+    return np.dtype(dtype)
+
+
 def _check_in_bounds(idx, size):
-    try:
-        values = np.asarray(idx)
-    except Exception:  # noqa: BLE001  (a traced index cannot be checked: clipped instead)
-        return
+    values = np.asarray(idx)  # concrete: require_concrete refused traced ones
     if values.size and (values.min() < 0 or values.max() >= size):
         raise MeshjitValueError(
             f"invalid entry in coordinates array (ravel_multi_index: an index is out of bounds "
