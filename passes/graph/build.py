@@ -8,7 +8,6 @@ import sys
 
 from jaxlib.mlir import ir
 
-from meshjit.dialects.sdy import axis_ref
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.data_flow import (
     EDGE_OWNERS,
@@ -25,6 +24,7 @@ from meshjit.passes.graph.graph import (
     Slot,
     View,
     identity_rule,
+    whole_axis_names,
 )
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
 from meshjit.passes.graph.ties import TIES
@@ -201,6 +201,9 @@ class Builder:
             slot = slots.get(v)
             if slot is None:
                 if not is_tensor(v):
+                    if op.name in PER_VALUE_OPS:  # (a token beside a barrier's tensors)
+                        views.append(None)
+                        continue
                     return  # tokens / tuples: nothing meshjit can shard
                 slot = self.slot(v, Label(lambda: f"value at {loc_text(op)}"))
             views.append(View(slot))
@@ -211,15 +214,16 @@ class Builder:
         stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS or elementwise else STAGE_ALL
         # (an optimization barrier is one data-flow edge per value in Shardy: each pair apart,
         # so values on different meshes cross it too)
-        pairs = [(i, i + 1) for i in range(n)] if name in PER_VALUE_OPS else [(0, n)]
+        per_value = name in PER_VALUE_OPS
+        pairs = [(i, i + 1) for i in range(n) if views[i] is not None] if per_value else [(0, n)]
         staged = staged_operands(op)
         for first, last in pairs:
             self.graph.edges.append(
                 Edge(
                     label,
-                    rule if len(pairs) == 1 else identity_rule(views[first].slot.shape, 2),
+                    identity_rule(views[first].slot.shape, 2) if per_value else rule,
                     views[first:last],
-                    views[n + first : n + last] if len(pairs) > 1 else views[n:],
+                    views[n + first : n + last] if per_value else views[n:],
                     stage,
                     name == "stablehlo.broadcast_in_dim",
                     name,
@@ -286,8 +290,9 @@ def _bodies_only(b, op, forbidden, return_slots, label) -> None:
     first_edge = len(b.graph.edges)
     for region in op.regions:
         for i, arg in enumerate(region.blocks[0].arguments):
-            if op.name == "stablehlo.while":  # the loop op holds its arguments' sharding
-                b.graph.slots[arg] = b.graph.slots.get(op.results[i])
+            shared = b.graph.slots.get(op.results[i]) if op.name == "stablehlo.while" else None
+            if shared is not None:  # the loop op holds its arguments' sharding (not a token's)
+                b.graph.slots[arg] = shared
             b.slot(arg, f"{op.name} region arg", forbidden)
         if op.name == "sdy.named_computation":
             load_named_computation_shardings(b, op)
@@ -435,7 +440,7 @@ def _share_initial_sharding(slots: list[Slot], region_only: set) -> Slot | None:
             slot.origin = list(source.origin)
             # the whole sharding: its replicated (and unreduced) axes too
             slot.replicated, slot.unreduced = source.replicated, source.unreduced
-            slot.forbidden |= {axis_ref(a).name for a in (*source.replicated, *source.unreduced)}
+            slot.forbidden |= whole_axis_names((*source.replicated, *source.unreduced))
     return source
 
 
