@@ -70,6 +70,8 @@ class Builder:
         self.edges_only = False  # only data-flow edge ops tie a loop's values (build_graph)
         self.untied_ifs = False  # `stablehlo.if` results tied to nothing (build_graph)
         self.unreturned: set = set()  # callees whose results their returns do not reach
+        # callee -> the indices of its results a call's func data-flow edge reads (bare passes)
+        self.edge_results: dict = {}
 
     def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
         if not is_tensor(value):
@@ -118,6 +120,10 @@ class Builder:
         if func_op.regions[0].blocks and name not in self.built:
             self.built.add(name)
             returns = None if name in self.unreturned else self.func_results[name]
+            if returns is not None and name in self.edge_results:  # (only those with edges)
+                returns = [
+                    s if i in self.edge_results[name] else None for i, s in enumerate(returns)
+                ]
             self.block(func_op.regions[0].blocks[0], frozenset(), returns)
 
     def func_signature(self, func_op) -> None:
@@ -215,7 +221,14 @@ class Builder:
         # (an optimization barrier is one data-flow edge per value in Shardy: each pair apart,
         # so values on different meshes cross it too)
         per_value = name in PER_VALUE_OPS
-        pairs = [(i, i + 1) for i in range(n) if views[i] is not None] if per_value else [(0, n)]
+        pairs = [(0, n)]
+        if per_value:  # (in the bare passes, only the results with data-flow edges)
+            pairs = [
+                (i, i + 1)
+                for i in range(n)
+                if views[i] is not None
+                and not (self.edges_only and not has_edge_user(op.results[i]))
+            ]
         staged = staged_operands(op)
         for first, last in pairs:
             self.graph.edges.append(
@@ -353,6 +366,7 @@ def _build_graph(
     called = graph.callees = _called(module_op)
     if edges_only:  # Shardy's bare passes: a callee's results only through func data-flow edges
         builder.unreturned = _callees_without_edges(module_op, funcs)
+        builder.edge_results = _callee_edge_results(module_op)
     for name, func_op in funcs.items():
         if name not in called:  # a callee's body is built where it is called (ties.py)
             builder.func(func_op)
@@ -510,12 +524,18 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
         # A callee several calls share (its copies not flattened): each argument is one edge
         # from every call's operand, tied at the first call (Shardy's func data-flow edges).
         sharing = calls_of[callee]
+        # (in the bare passes each argument and result is tied only with an edge of its own)
+        bare = builder.edges_only
         if len(sharing) == 1 or sharing[0] == call:
             for i in range(len(args)):
+                if bare and not has_edge_user(args[i]):
+                    continue
                 sources = [graph.slots.get(c.operands[i]) for c in sharing]
                 builder.tie(label, [*sources, graph.slots.get(args[i])], call.name)
         for i, r in enumerate(call.results):
             _result_takes_callee_annotation(builder, call, func_op, i)
+            if bare and not has_edge_user(r):
+                continue
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
         graph.edges = edges[:at] + graph.edges + edges[at:]
 
@@ -541,6 +561,21 @@ def _callees_without_edges(module_op: ir.Operation, funcs: dict) -> set:
 
     module_op.walk(visit)
     return names
+
+
+def _callee_edge_results(module_op: ir.Operation) -> dict:
+    """callee -> the indices of the results its calls' func data-flow edges read."""
+    found: dict = {}
+
+    def visit(op):
+        if op.name == "func.call":
+            name = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            read = found.setdefault(name, set())
+            read.update(i for i, r in enumerate(op.results) if has_edge_user(r))
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return found
 
 
 def _call_has_edges(call, funcs: dict) -> bool:
