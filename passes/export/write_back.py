@@ -270,6 +270,9 @@ def _result_shardings(graph: Graph, op, cache: _Shardings) -> list:
     for r, slot in zip(op.results, slots):
         if slot is not None and slot.maximal and io.value_sharding(r) is not None:
             out.append(io.value_sharding(r))  # (on one device: as it was written)
+        elif r in graph.edge_owned:  # (its data-flow edge holds its sharding)
+            own = io.value_sharding(r)
+            out.append(own if own is not None else io.open_sharding(mesh, len(shape_of(r))))
         elif slot is None or slot.mesh is None:
             out.append(io.open_sharding(mesh, len(shape_of(r))))
         else:

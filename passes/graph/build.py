@@ -8,7 +8,6 @@ import sys
 
 from jaxlib.mlir import ir
 
-from meshjit.dialects.sdy import axis_ref
 from meshjit.passes.graph import sharding_io as io
 from meshjit.passes.graph.data_flow import (
     EDGE_OWNERS,
@@ -25,6 +24,7 @@ from meshjit.passes.graph.graph import (
     Slot,
     View,
     identity_rule,
+    whole_axis_names,
 )
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
 from meshjit.passes.graph.ties import TIES
@@ -70,6 +70,8 @@ class Builder:
         self.edges_only = False  # only data-flow edge ops tie a loop's values (build_graph)
         self.untied_ifs = False  # `stablehlo.if` results tied to nothing (build_graph)
         self.unreturned: set = set()  # callees whose results their returns do not reach
+        # callee -> the indices of its results a call's func data-flow edge reads (bare passes)
+        self.edge_results: dict = {}
 
     def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
         if not is_tensor(value):
@@ -118,6 +120,10 @@ class Builder:
         if func_op.regions[0].blocks and name not in self.built:
             self.built.add(name)
             returns = None if name in self.unreturned else self.func_results[name]
+            if returns is not None and name in self.edge_results:  # (only those with edges)
+                returns = [
+                    s if i in self.edge_results[name] else None for i, s in enumerate(returns)
+                ]
             self.block(func_op.regions[0].blocks[0], frozenset(), returns)
 
     def func_signature(self, func_op) -> None:
@@ -201,6 +207,9 @@ class Builder:
             slot = slots.get(v)
             if slot is None:
                 if not is_tensor(v):
+                    if op.name in PER_VALUE_OPS:  # (a token beside a barrier's tensors)
+                        views.append(None)
+                        continue
                     return  # tokens / tuples: nothing meshjit can shard
                 slot = self.slot(v, Label(lambda: f"value at {loc_text(op)}"))
             views.append(View(slot))
@@ -211,15 +220,23 @@ class Builder:
         stage = STAGE_PASS_THROUGH if name in PASS_THROUGH_OPS or elementwise else STAGE_ALL
         # (an optimization barrier is one data-flow edge per value in Shardy: each pair apart,
         # so values on different meshes cross it too)
-        pairs = [(i, i + 1) for i in range(n)] if name in PER_VALUE_OPS else [(0, n)]
+        per_value = name in PER_VALUE_OPS
+        pairs = [(0, n)]
+        if per_value:  # (in the bare passes, only the results with data-flow edges)
+            pairs = [
+                (i, i + 1)
+                for i in range(n)
+                if views[i] is not None
+                and not (self.edges_only and not has_edge_user(op.results[i]))
+            ]
         staged = staged_operands(op)
         for first, last in pairs:
             self.graph.edges.append(
                 Edge(
                     label,
-                    rule if len(pairs) == 1 else identity_rule(views[first].slot.shape, 2),
+                    identity_rule(views[first].slot.shape, 2) if per_value else rule,
                     views[first:last],
-                    views[n + first : n + last] if len(pairs) > 1 else views[n:],
+                    views[n + first : n + last] if per_value else views[n:],
                     stage,
                     name == "stablehlo.broadcast_in_dim",
                     name,
@@ -286,8 +303,9 @@ def _bodies_only(b, op, forbidden, return_slots, label) -> None:
     first_edge = len(b.graph.edges)
     for region in op.regions:
         for i, arg in enumerate(region.blocks[0].arguments):
-            if op.name == "stablehlo.while":  # the loop op holds its arguments' sharding
-                b.graph.slots[arg] = b.graph.slots.get(op.results[i])
+            shared = b.graph.slots.get(op.results[i]) if op.name == "stablehlo.while" else None
+            if shared is not None:  # the loop op holds its arguments' sharding (not a token's)
+                b.graph.slots[arg] = shared
             b.slot(arg, f"{op.name} region arg", forbidden)
         if op.name == "sdy.named_computation":
             load_named_computation_shardings(b, op)
@@ -348,6 +366,7 @@ def _build_graph(
     called = graph.callees = _called(module_op)
     if edges_only:  # Shardy's bare passes: a callee's results only through func data-flow edges
         builder.unreturned = _callees_without_edges(module_op, funcs)
+        builder.edge_results = _callee_edge_results(module_op)
     for name, func_op in funcs.items():
         if name not in called:  # a callee's body is built where it is called (ties.py)
             builder.func(func_op)
@@ -435,7 +454,7 @@ def _share_initial_sharding(slots: list[Slot], region_only: set) -> Slot | None:
             slot.origin = list(source.origin)
             # the whole sharding: its replicated (and unreduced) axes too
             slot.replicated, slot.unreduced = source.replicated, source.unreduced
-            slot.forbidden |= {axis_ref(a).name for a in (*source.replicated, *source.unreduced)}
+            slot.forbidden |= whole_axis_names((*source.replicated, *source.unreduced))
     return source
 
 
@@ -505,12 +524,18 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
         # A callee several calls share (its copies not flattened): each argument is one edge
         # from every call's operand, tied at the first call (Shardy's func data-flow edges).
         sharing = calls_of[callee]
+        # (in the bare passes each argument and result is tied only with an edge of its own)
+        bare = builder.edges_only
         if len(sharing) == 1 or sharing[0] == call:
             for i in range(len(args)):
+                if bare and not has_edge_user(args[i]):
+                    continue
                 sources = [graph.slots.get(c.operands[i]) for c in sharing]
                 builder.tie(label, [*sources, graph.slots.get(args[i])], call.name)
         for i, r in enumerate(call.results):
             _result_takes_callee_annotation(builder, call, func_op, i)
+            if bare and not has_edge_user(r):
+                continue
             builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
         graph.edges = edges[:at] + graph.edges + edges[at:]
 
@@ -536,6 +561,21 @@ def _callees_without_edges(module_op: ir.Operation, funcs: dict) -> set:
 
     module_op.walk(visit)
     return names
+
+
+def _callee_edge_results(module_op: ir.Operation) -> dict:
+    """callee -> the indices of the results its calls' func data-flow edges read."""
+    found: dict = {}
+
+    def visit(op):
+        if op.name == "func.call":
+            name = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            read = found.setdefault(name, set())
+            read.update(i for i, r in enumerate(op.results) if has_edge_user(r))
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+    return found
 
 
 def _call_has_edges(call, funcs: dict) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from meshjit.passes.graph import sharding_io as io
-from meshjit.passes.graph.graph import GraphError
+from meshjit.passes.graph.graph import GraphError, whole_axis_names
 from meshjit.passes.graph.slots import init_slot
 
 EDGE_OPS = ("sdy.data_flow_edge", "sdy.func_data_flow_edge")
@@ -44,6 +44,8 @@ def _edge(b, op, forbidden, return_slots, label):
         sharding = io.op_result_shardings(op)[0]
         slot.dims = [[] for _ in slot.shape]
         init_slot(slot, sharding, b.graph.meshes, op.location, b.hold)
+    elif isinstance(source, ir.OpResult) and source.owner.operation.name in EDGE_OWNERS:
+        _forget_sharding(slot)  # (Shardy reads the edge's sharding, not its owner's)
     b.graph.slots[result] = slot
     b.graph.edge_owned.add(source)
     if isinstance(source, ir.OpResult) and source.owner.name == "func.call":
@@ -51,8 +53,21 @@ def _edge(b, op, forbidden, return_slots, label):
         b.graph.edge_owned.add(("results of", callee))
 
 
+def _forget_sharding(slot) -> None:
+    """The slot as an unannotated value's: fully open, on no mesh yet."""
+    slot.forbidden -= whole_axis_names((*slot.replicated, *slot.unreduced))
+    slot.replicated = slot.unreduced = ()
+    slot.dims = [[] for _ in slot.shape]
+    slot.closed = [False] * slot.rank
+    slot.priority = [None] * slot.rank
+    slot.held = {}
+    slot.mesh, slot.annotated = None, False
+
+
 def _named_computation(b, op, forbidden, return_slots, label):
-    """Operands tie to the body's arguments, the body's returns to the results."""
+    """Operands tie to the body's arguments, the body's returns to the results. In Shardy's
+    bare passes (the import gave some of them edges) only a value with an edge of its own
+    is tied: each body argument and result is an edge owner apart."""
     body = op.regions[0].blocks[0]
     meshes = b.graph.meshes
     ins = _shardings(op, "in_shardings")
@@ -60,7 +75,8 @@ def _named_computation(b, op, forbidden, return_slots, label):
         inner = b.slot(arg, f"{op.name} body arg {i}", forbidden)
         if inner is not None and ins:
             init_slot(inner, ins[i], meshes, op.location, b.hold)
-        b.tie(label, [b.graph.slots.get(op.operands[i]), inner], op.name)
+        if not b.edges_only or has_edge_user(arg):
+            b.tie(label, [b.graph.slots.get(op.operands[i]), inner], op.name)
     b.block(body, forbidden, None)
     ret = list(body.operations)[-1]
     outs = _shardings(op, "out_shardings")
@@ -68,7 +84,10 @@ def _named_computation(b, op, forbidden, return_slots, label):
         outer = b.graph.slots.get(r)
         if outer is not None and outs:
             init_slot(outer, outs[i], meshes, op.location, b.hold)
-        b.tie(label, [b.graph.slots.get(ret.operands[i]), b.graph.slots.get(r)], op.name)
+        if not b.edges_only or has_edge_user(r):
+            b.tie(label, [b.graph.slots.get(ret.operands[i]), b.graph.slots.get(r)], op.name)
+        else:
+            b.graph.edge_owned.add(r)  # (it holds its out_sharding, not written back)
 
 
 def load_named_computation_shardings(b, op) -> None:

@@ -10,7 +10,7 @@ import dataclasses
 
 from jaxlib.mlir import ir
 
-from meshjit.dialects.sdy import MeshShape
+from meshjit.dialects.sdy import MeshShape, axis_ref
 from meshjit.passes.graph.axes import Axis, axes_product, merge_axes
 from meshjit.passes.rules import Factor, ShardingRule
 
@@ -83,9 +83,23 @@ class Slot:
     def used(self) -> list[Axis]:
         return [a for dim in self.dims for a in dim]
 
+    def blocked(self) -> list[Axis]:
+        """The sub-axes the value replicates (or holds unreduced): only the pieces of their
+        axes they overlap are barred, as Shardy takes the rest (`forbidden` has whole axes)."""
+        return [
+            (ref.name, ref.pre_size, ref.size)
+            for ref in map(axis_ref, (*self.replicated, *self.unreduced))
+            if ref.is_sub_axis
+        ]
+
     def local_bytes(self) -> float:
         """Bytes one device holds under the current sharding."""
         return shard_bytes(self, self.dims)
+
+
+def whole_axis_names(entries) -> set[str]:
+    """The names of the whole axes among replicated / unreduced `entries` (sub-axes aside)."""
+    return {ref.name for ref in map(axis_ref, entries) if not ref.is_sub_axis}
 
 
 def shard_bytes(slot: Slot, dims) -> float:

@@ -9,7 +9,7 @@ from jaxlib.mlir import ir
 
 from meshjit.dialects.sdy import DimSharding, MeshShape, TensorSharding, axis_ref
 from meshjit.passes.graph.axes import from_axis, merge_axes, to_axis
-from meshjit.passes.graph.graph import GraphError, Slot
+from meshjit.passes.graph.graph import GraphError, Slot, whole_axis_names
 
 
 def _elem_bytes(t: ir.Type) -> int:
@@ -88,7 +88,7 @@ def init_slot(slot: Slot, sharding: TensorSharding | None, meshes, location, hol
     slot.mesh, slot.annotated = (sharding.mesh_name if mesh.names else None), True
     for name in (axis_ref(a).name for a in (*sharding.replicated, *sharding.unreduced)):
         _check_axis(mesh, name, location)
-        slot.forbidden.add(name)
+    slot.forbidden |= whole_axis_names((*sharding.replicated, *sharding.unreduced))
     slot.replicated, slot.unreduced = sharding.replicated, sharding.unreduced
     for d, dim in enumerate(sharding.dims):
         for a in dim.axes:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from jaxlib.mlir import ir
 
 from meshjit.passes.graph import sharding_io as io
-from meshjit.passes.graph.data_flow import DATA_FLOW_TIES
+from meshjit.passes.graph.data_flow import DATA_FLOW_TIES, has_edge_user
 from meshjit.passes.graph.graph import (
     STAGE_PASS_THROUGH,
     Edge,
@@ -26,13 +26,21 @@ def _return(b, op, forbidden, return_slots, label):
     if return_slots is None:
         return
     for i, v in enumerate(op.operands):
-        b.tie(label, [b.graph.slots.get(v), return_slots[i]], op.name, op)
+        if return_slots[i] is not None:
+            b.tie(label, [b.graph.slots.get(v), return_slots[i]], op.name, op)
 
 
 def _terminator(region):
     block = region.blocks[0]
     ops = list(block.operations)
     return ops[-1] if ops else None
+
+
+def _untied(b, value) -> bool:
+    """Whether Shardy's bare passes leave `value` (a result or body argument of an op whose
+    other values have data-flow edges) untied: each is an edge owner apart, and this one has
+    no edge (it keeps whatever sharding it has; a loop's region arguments hold its result's)."""
+    return b.edges_only and not has_edge_user(value)
 
 
 def _while(b, op, forbidden, return_slots, label):
@@ -46,6 +54,8 @@ def _while(b, op, forbidden, return_slots, label):
         b.block(region.blocks[0], forbidden, None)
     yield_op = _terminator(body)
     for i, r in enumerate(op.results):
+        if _untied(b, r):
+            continue
         sources = [b.graph.slots.get(op.operands[i]), b.graph.slots.get(yield_op.operands[i])]
         owned = [b.graph.slots.get(r)]
         owned += [b.graph.slots.get(region.blocks[0].arguments[i]) for region in (cond, body)]
@@ -58,6 +68,8 @@ def _case(b, op, forbidden, return_slots, label):
     if b.untied_ifs and op.name == "stablehlo.if":
         return
     for i, r in enumerate(op.results):
+        if _untied(b, r):
+            continue
         sources = [b.graph.slots.get(_terminator(region).operands[i]) for region in op.regions]
         b.tie(label, sources, op.name, owned=[b.graph.slots.get(r)])
 
@@ -89,7 +101,7 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
         # local shape: the verifier refuses the module then)
         boundary.forbidden |= manual
         b.graph.virtual.append(("manual_in", op, i, boundary))
-        if edges:
+        if edges and not _untied(b, body.arguments[i]):
             b.tie(label, [b.graph.slots.get(v), boundary], op.name)
         inner = b.slot(body.arguments[i], f"{op.name} body arg {i}", inner_forbidden)
         if inner is not None and boundary.mesh is not None:
@@ -107,6 +119,8 @@ def _manual_computation(b, op, forbidden, return_slots, label, *, edges=True):
         return
     ret = _terminator(op.regions[0])
     for i, r in enumerate(op.results):
+        if _untied(b, r):
+            continue
         outer = b.graph.slots.get(r)
         if outer is not None:
             outer.forbidden |= manual  # (likewise the out_shardings)

@@ -138,6 +138,7 @@ def _used(slot: Slot, pending=None) -> list:
     """The axes the slot holds (and `pending` ones); a dim waiting for its priority's round
     keeps its axes to itself."""
     used = slot.used() + pending if pending else slot.used()
+    used += slot.blocked()
     if slot.held:
         used += [a for held in slot.held.values() for a in held[0]]
     return used
@@ -388,7 +389,7 @@ def _fit(step, t: int, f: int, axes: list) -> list:
         kept = list(part)  # (ext may start with the rest of part's last, partly held axis)
         if slot.closed[found]:
             return kept
-    used = slot.used()
+    used = slot.used() + slot.blocked()
     if slot.held:
         used += [a for held in slot.held.values() for a in held[0]]
     mesh = step.meshes[step.mesh]

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import math
 
-from meshjit.dialects.sdy import axis_ref
-from meshjit.passes.graph.graph import STAGE_SINGLE_USE, Edge, Graph
+from meshjit.passes.graph.graph import STAGE_SINGLE_USE, Edge, Graph, whole_axis_names
 from meshjit.passes.propagation.edge_step import EdgeStep, plan_of
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.propagation.priorities import (
@@ -112,7 +111,10 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     notified = graph.notify_order  # id(slot) -> its edges in Shardy's notification order
     # Shardy's bare passes sync a group when an op changes a member (its import, which the
     # pipeline runs first, already gave the members one sharding; the group ties do the rest)
-    groups = _group_members(graph) if options.conflicts == "shardy" and graph.bare else {}
+    # in its pipeline too when one op changes two members of a group at once: the ties cannot
+    # tell which one Shardy synced last (campaign 71389)
+    groups = _group_members(graph) if options.conflicts == "shardy" else {}
+    every_change = graph.bare
     # Ops Shardy's greedy driver erases once it reaches the dead ops using them (basic and
     # aggressive passes): each runs until the first pass gets past its death, none after it.
     dying, killed, position = graph.dying, set(), -1
@@ -152,7 +154,12 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             synced: set = set()  # (a synced loop argument wakes its readers at once)
             if edge.overwrite is not None and any(s is edge.overwrite[0] for s in changed):
                 changed = [*changed, *_overwrite_group(edge.overwrite)]
-            elif groups and not edge.syncs and changed:
+            elif (
+                groups
+                and not edge.syncs
+                and changed
+                and (every_change or _two_members(groups, changed))
+            ):
                 syncing = changed if options.conflicts != "shardy" else _synced_from(changed, graph)
                 members = _sync_groups(groups, syncing, edge)
                 synced = {id(s) for s in members} & graph.grouped_arguments
@@ -245,6 +252,18 @@ def _group_members(graph: Graph) -> dict:
     return members
 
 
+def _two_members(groups: dict, changed: list) -> bool:
+    """Whether `changed` holds two members of one sharding group."""
+    seen: set = set()
+    for slot in changed:
+        group = groups.get(id(slot))
+        if group is not None:
+            if id(group[0]) in seen:
+                return True
+            seen.add(id(group[0]))
+    return False
+
+
 def _sync_groups(groups: dict, changed: list, edge: Edge) -> list:
     """Shardy's group sync: a member an op's propagation changed gives its sharding to the
     other members of its group, replacing theirs. The op's tensors are updated operands
@@ -273,9 +292,9 @@ def _sync_groups(groups: dict, changed: list, edge: Edge) -> list:
                 if other.maximal and not slot.maximal:  # on a mesh now: it propagates
                     other.maximal = other.sink_only = False
                 # the whole sharding replaces the member's: its replicated axes too
-                other.forbidden -= {axis_ref(a).name for a in other.replicated}
+                other.forbidden -= whole_axis_names(other.replicated)
                 other.replicated, other.unreduced = slot.replicated, slot.unreduced
-                other.forbidden |= {axis_ref(a).name for a in slot.replicated}
+                other.forbidden |= whole_axis_names(slot.replicated)
                 synced.append(other)
     return synced
 
