@@ -1173,8 +1173,9 @@ def save(file, arr, allow_pickle=True):
     np.save(file, np.asarray(arr), allow_pickle=allow_pickle)
 
 
-def savez(file, *args, **kwds):
-    np.savez(file, *[np.asarray(a) for a in args], **{k: np.asarray(v) for k, v in kwds.items()})
+def savez(file, *args, allow_pickle=True, **kwds):
+    arrays = {k: np.asarray(v) for k, v in kwds.items()}
+    np.savez(file, *[np.asarray(a) for a in args], allow_pickle=allow_pickle, **arrays)
 
 
 def load(file, *args, **kwargs):

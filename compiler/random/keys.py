@@ -564,10 +564,10 @@ def key_impl(keys) -> str:
     return impl_of(keys).name
 
 
-def key_dtype(impl=None) -> KeyDType:
-    """The dtype of keys of the PRNG implementation `impl` (a name or PRNGImpl; None: the
+def key_dtype(impl_spec=None) -> KeyDType:
+    """The dtype of keys of the PRNG implementation `impl_spec` (a name or PRNGImpl; None: the
     default one), as `jax.random.key_dtype`: `key<fry>`."""
-    return KEY_DTYPES[resolve_impl(impl).name]
+    return KEY_DTYPES[resolve_impl(impl_spec).name]
 
 
 def _check_key_reshape(old: tuple, shape) -> None:
