@@ -123,3 +123,74 @@ def test_added_attributes_behave_as_jax(tmp_path):
     assert sorted(got) == sorted(want)
     for name, value in want.items():
         np.testing.assert_array_equal(np.asarray(got[name]), value, err_msg=name)
+
+
+# The methods' parameters: JAX's, in order, with its kinds and literal defaults; meshjit may add
+# keyword-only ones (Array.dot's out_sharding, Lowered.as_text's stage=) and names *args its own.
+METHODS_HARNESS = (
+    HARNESS.replace("def run_case(", "def _names_of(").replace(
+        "names = [n for n", "return [n for n"
+    )
+    + r"""
+import inspect
+
+_KIND = {inspect.Parameter.POSITIONAL_ONLY: "/", inspect.Parameter.POSITIONAL_OR_KEYWORD: "",
+         inspect.Parameter.VAR_POSITIONAL: "*", inspect.Parameter.KEYWORD_ONLY: "k",
+         inspect.Parameter.VAR_KEYWORD: "**"}
+
+
+def _default(v):
+    if v is inspect.Parameter.empty:
+        return ""
+    return "=" + repr(v) if v is None or isinstance(v, (bool, int, float, str)) else "=?"
+
+
+def run_case(case, record):
+    obj, lines = _object(case), []
+    for name in sorted(dir(obj)):
+        try:
+            method = getattr(obj, name)
+            params = inspect.signature(method).parameters.values()
+        except Exception:  # no such value, no signature (abstract key methods raise on reading)
+            continue
+        if name.startswith("_") or isinstance(method, type) or not callable(method):
+            continue
+        shown = [f"{p.name}:{_KIND[p.kind]}{_default(p.default)}" for p in params]
+        lines.append(name + "(" + ", ".join(shown))
+    record(case, np.array("\n".join(lines)))
+"""
+)
+
+METHOD_OBJECTS = ["Array", "NamedSharding", "Mesh", "AbstractMesh", "Traced", "Lowered", "Compiled"]
+jax_method_results = oracle_fixture(METHOD_OBJECTS, METHODS_HARNESS)
+
+
+def _parameters(text: str) -> dict:
+    return {line.split("(")[0]: line.split("(", 1)[1].split(", ") for line in text.splitlines()}
+
+
+def _as_jaxs(mine: list, jaxs: list) -> bool:
+    """JAX's positional parameters in order (*args named as it likes), its keyword-only ones in
+    any order, and keyword-only extras with defaults."""
+    keyword = lambda ps: {p for p in ps if ":k" in p}
+    positional = lambda ps: [
+        p.split(":")[1] if p.endswith(":*") else p for p in ps if p and ":k" not in p
+    ]
+    extras = keyword(mine) - keyword(jaxs)
+    return (
+        positional(mine) == positional(jaxs)
+        and keyword(jaxs) <= keyword(mine)
+        and all(":k=" in p for p in extras)
+    )
+
+
+def test_method_parameters_are_jaxs(jax_method_results):
+    for case in METHOD_OBJECTS:
+        mine = _parameters(str(meshjit_results(METHODS_HARNESS, case)[case][1]))
+        jaxs = _parameters(str(jax_method_results.results()[case][1]))
+        differ = [
+            f"{case}.{name}: JAX ({', '.join(params)}), meshjit ({', '.join(mine[name])})"
+            for name, params in jaxs.items()
+            if name in mine and not _as_jaxs(mine[name], params)
+        ]
+        assert not differ, "\n".join(differ)

@@ -71,12 +71,22 @@ class KeyArrayMethods:
                 )
         return self._with_data(lax.squeeze(self._data, axis))
 
-    def take(self, indices, axis=None, mode=None, fill_value=None):
+    def take(
+        self,
+        indices,
+        axis=None,
+        out=None,
+        mode=None,
+        unique_indices=False,
+        indices_are_sorted=False,
+        fill_value=None,
+    ):
         from meshjit.compiler.numpy.indexing import take  # numpy/ sits above random/'s keys
 
         keys = self.ravel() if axis is None else self
         axis = 0 if axis is None else checks.canonical_axis(axis, keys.ndim)
-        data = take(keys._data, indices, axis=axis, mode=mode, fill_value=fill_value)
+        hints = {"unique_indices": unique_indices, "indices_are_sorted": indices_are_sorted}
+        data = take(keys._data, indices, axis, out, mode, fill_value=fill_value, **hints)
         return self._with_data(data)
 
     def copy(self):
