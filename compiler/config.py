@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import inspect
 import os
 import re
 import threading
@@ -429,6 +430,7 @@ config = Config()
 
 
 _REQUIRED = object()  # an option_context whose value must be given (JAX's non-boolean options)
+_UNSET = object()  # no value given (JAX's NoDefault): the option's default, if it has one
 
 
 def option_context(name: str, default=True):
@@ -446,7 +448,8 @@ def option_context(name: str, default=True):
             config.update(name, saved)
 
     @api_boundary
-    def scoped(new_val=default):  # (JAX's parameter name)
+    def scoped(new_val=_UNSET):  # (JAX's parameter name)
+        new_val = default if new_val is _UNSET else new_val
         if new_val is _REQUIRED:  # JAX's words
             raise MeshjitTypeError(
                 f"Context manager for {name[len('jax_') :]} config option requires an argument "
@@ -456,6 +459,8 @@ def option_context(name: str, default=True):
         return scoped_block(new_val)
 
     scoped.__name__ = name[len("jax_") :]
+    if name == "jax_transfer_guard":  # JAX's is a function whose value is required
+        scoped.__signature__ = inspect.signature(lambda new_val: None)
     # Python's errors for its arguments name JAX's State.__call__ (transfer_guard: its own).
     qualname = "transfer_guard" if name == "jax_transfer_guard" else "State.__call__"
     scoped.__qualname__ = scoped.__wrapped__.__qualname__ = qualname
@@ -474,7 +479,7 @@ CONTEXT_MANAGERS = {
         ("jax_debug_nans", True),
         ("jax_debug_infs", True),
         ("jax_log_compiles", True),
-        ("jax_transfer_guard", None),
+        ("jax_transfer_guard", _REQUIRED),
         ("jax_transfer_guard_host_to_device", _REQUIRED),
         ("jax_transfer_guard_device_to_device", _REQUIRED),
         ("jax_transfer_guard_device_to_host", _REQUIRED),

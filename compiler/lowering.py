@@ -723,7 +723,8 @@ def donor_attrs(arg_attrs: list[dict] | None, donated) -> list[dict] | None:
 
 def sharding_attr(mctx: ModuleContext, sharding, ndim: int) -> ir.Attribute:
     mesh_name = mctx.mesh_symbol(sharding.mesh.mesh_shape)
-    if mctx.device_mesh is None and getattr(sharding.mesh, "devices", None) is not None:
+    concrete = sharding.mesh.abstract_mesh is not sharding.mesh  # (a Mesh, not an AbstractMesh)
+    if mctx.device_mesh is None and concrete:
         mctx.device_mesh = sharding.mesh
     return tensor_sharding_attr(sharding.tensor_sharding(mesh_name, ndim))
 

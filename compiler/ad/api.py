@@ -163,6 +163,7 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
     trees = {}
 
     def flat_fun(*leaves):
+        current_trace().differentiated = True
         out = fun(*tree_unflatten(in_tree, leaves))
         aux = None
         if has_aux:

@@ -23,7 +23,6 @@ from typing import Callable, NamedTuple
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import jvp_jaxpr, transpose_jaxpr
-from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -278,7 +277,23 @@ def checkpoint(
     return remat_fun
 
 
-remat = alias(checkpoint, "remat")  # (a function of its own, as JAX's)
+def remat(
+    fun: Callable,
+    *,
+    prevent_cse: bool = True,
+    policy=None,
+    static_argnums=(),
+    concrete=_NO_CONCRETE,
+):
+    """`checkpoint` under JAX's other name, whose parameters are checkpoint's but
+    `static_argnames` (JAX's remat has none)."""
+    return checkpoint(
+        fun,
+        prevent_cse=prevent_cse,
+        policy=policy,
+        static_argnums=static_argnums,
+        concrete=concrete,
+    )
 
 
 def _argnums_of(fun, names) -> tuple:
@@ -490,7 +505,7 @@ def _barrier_sharding(out, *avals):
     return [spec_of(a) for a in avals]
 
 
-def optimization_barrier(operand):
+def optimization_barrier(operand, /):
     """`operand` (a pytree) through an optimization barrier: XLA does not move computations
     across it (`lax.optimization_barrier`)."""
     leaves, tree = tree_flatten(operand)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import inspect
 from typing import Callable
 
 import numpy as np
@@ -293,14 +294,26 @@ def _flat_like(what: str, tree, expected_tree, expected_avals) -> list:
 # custom_jvp.
 
 
+def nondiff_positions(fun: Callable, argnums, argnames) -> tuple[int, ...]:
+    """The non-differentiable arguments' positions, sorted as JAX's: `argnums` and the
+    positions of the parameters of `fun` named in `argnames` (names not positional: ignored)."""
+    positions = set(argnums)
+    if argnames:
+        params = list(inspect.signature(fun).parameters.values())
+        positional = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+        names = {argnames} if isinstance(argnames, str) else set(argnames)
+        positions |= {i for i, p in enumerate(params) if p.kind in positional and p.name in names}
+    return tuple(sorted(positions))
+
+
 @boundary_methods("__call__")  # as JAX's: an API boundary
 class custom_jvp:
     """`f = custom_jvp(fun)`; `@f.defjvp` def rule(primals, tangents) -> (out, tangent_out)."""
 
-    def __init__(self, fun: Callable, nondiff_argnums=()):
+    def __init__(self, fun: Callable, nondiff_argnums=(), nondiff_argnames=()):
         functools.update_wrapper(self, fun)  # first: it copies fun's __dict__ (a jit's `fun`)
         self.fun, self.jvp, self.symbolic_zeros = fun, None, False
-        self.nondiff_argnums = tuple(nondiff_argnums)
+        self.nondiff_argnums = nondiff_positions(fun, nondiff_argnums, nondiff_argnames)
 
     __getattr__ = forward_attr
 
@@ -397,10 +410,11 @@ class custom_vjp:
     """`f = custom_vjp(fun)`; `f.defvjp(fwd, bwd)` with fwd(*args) -> (out, residuals) and
     bwd(residuals, cotangent) -> a tuple with one cotangent per argument."""
 
-    def __init__(self, fun: Callable, nondiff_argnums=()):
+    def __init__(self, fun: Callable, nondiff_argnums=(), nondiff_argnames=()):
         functools.update_wrapper(self, fun)  # first: it copies fun's __dict__ (a jit's `fun`)
         self.fun, self.fwd, self.bwd = fun, None, None
-        self.nondiff_argnums, self.symbolic_zeros = tuple(nondiff_argnums), False
+        self.nondiff_argnums = nondiff_positions(fun, nondiff_argnums, nondiff_argnames)
+        self.symbolic_zeros = False
         self.optimize_remat = False
 
     __getattr__ = forward_attr

@@ -69,7 +69,7 @@ def _in_scope_order(axes) -> list:
     return names if len(names) == len(axes) else sorted(axes)
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, kw_only=True)
 class ManualAxisType:
     """A value's manual mesh axes inside shard_map, as JAX's `aval.manual_axis_type`: those it
     varies over, and its unreduced and reduced ones."""
@@ -198,9 +198,9 @@ class ShapedArray:
     def manual_axis_type(self) -> ManualAxisType:
         spec = getattr(self.sharding, "spec", None)
         return ManualAxisType(
-            frozenset(self.vma),
-            frozenset(getattr(spec, "unreduced", ())),
-            frozenset(getattr(spec, "reduced", ())),
+            varying=frozenset(self.vma),
+            unreduced=frozenset(getattr(spec, "unreduced", ())),
+            reduced=frozenset(getattr(spec, "reduced", ())),
         )
 
     mat = manual_axis_type  # JAX's short name

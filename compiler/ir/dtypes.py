@@ -458,7 +458,7 @@ def check_user_dtype(dtype, fun_name: str) -> None:
         )
     if dtype is None or x64_enabled:
         return
-    if isinstance(dtype, type) and dtype in (bool, int, float, complex):
+    if type(dtype) is type and dtype in (bool, int, float, complex):  # (not jnp.float64)
         return
     # A jnp scalar type (jnp.int64) asks for the dtype it was made with.
     dtype = getattr(dtype, "_requested", dtype)

@@ -732,8 +732,8 @@ def _max_min(a, b, operation: str):
 # `jax.core`'s helpers over int-or-symbolic dimensions.
 
 
-def is_symbolic_dim(d) -> bool:
-    return isinstance(d, DimExpr)
+def is_symbolic_dim(p) -> bool:
+    return isinstance(p, DimExpr)
 
 
 def is_constant_dim(d) -> bool:

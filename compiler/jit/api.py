@@ -140,8 +140,8 @@ class ShapeDtypeStruct:
         shape,
         dtype,
         *,
-        weak_type: bool = False,
         sharding=None,
+        weak_type: bool = False,
         manual_axis_type=None,
         is_ref: bool = False,
     ):

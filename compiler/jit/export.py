@@ -338,9 +338,17 @@ class DisabledSafetyCheck:
         return hash(self._impl)
 
 
-def export(fun_jit, *, platforms=None, disabled_checks=()) -> Callable[..., Exported]:
+def export(
+    fun_jit, *, platforms=None, disabled_checks=(), _override_lowering_rules=None
+) -> Callable[..., Exported]:
     """`export(jit(f))(*args, **kwargs)` -> an Exported of f at those arguments (arrays or
-    ShapeDtypeStructs, with shardings as jit's)."""
+    ShapeDtypeStructs, with shardings as jit's). JAX's `_override_lowering_rules` (lowering
+    rules of JAX's primitives) has no meaning here: refused when given."""
+    if _override_lowering_rules is not None:
+        raise MeshjitNotImplementedError(
+            "export(_override_lowering_rules=...): meshjit lowers its primitives with its own "
+            "rules, which cannot be overridden; leave it out"
+        )
     if not isinstance(fun_jit, JitFunction):
         raise MeshjitValueError(
             f"Function to be exported must be the result of `jit` but is: {fun_jit!r}"

@@ -11,7 +11,7 @@ from typing import Sequence
 from jaxlib import _hlo, _jax
 
 from meshjit.compiler import tree_public
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import shape_poly
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, dce_jaxpr
 from meshjit.compiler.jit.propagation import propagated
@@ -84,8 +84,19 @@ class Traced:
         # a typed key is a node over its data's ArgInfo: JAX's one ArgInfo of a key aval
         return tree_public.tree_map(_key_arg_info, tree_unflatten(self.in_tree, infos))
 
-    def lower(self) -> Lowered:
-        """The next stage, as `jit(f).trace(*args).lower()` in JAX."""
+    def lower(self, *, lowering_platforms=None, _private_parameters=None) -> Lowered:
+        """The next stage, as `jit(f).trace(*args).lower()` in JAX; meshjit lowers for the
+        CPU only (`lowering_platforms`: None or ("cpu",))."""
+        if lowering_platforms is not None and tuple(lowering_platforms) != ("cpu",):
+            raise MeshjitNotImplementedError(
+                f"Traced.lower(lowering_platforms={lowering_platforms!r}): meshjit lowers for "
+                "the CPU only; leave lowering_platforms out (or pass ('cpu',))"
+            )
+        if _private_parameters is not None:
+            raise MeshjitNotImplementedError(
+                "Traced.lower(_private_parameters=...): JAX's internal lowering parameters have "
+                "no meaning in meshjit"
+            )
         if self.lowerer is None:
             raise MeshjitTypeError("this trace did not come from jit(f).trace(...)")
         return self.lowerer()
@@ -280,8 +291,16 @@ class Lowered:
         self.compiler_ir(stage=stage).operation.write_bytecode(buf)
         return buf.getvalue()
 
-    def compile(self, compiler_options: dict | None = None) -> Compiled:
-        """XLA's executable; `compiler_options` (XLA option names to values) add to jit's."""
+    def compile(self, compiler_options: dict | None = None, *, device_assignment=None) -> Compiled:
+        """XLA's executable; `compiler_options` (XLA option names to values) add to jit's. JAX's
+        `device_assignment` (other devices than lowered for) is refused: place the arguments,
+        or give jit in/out_shardings, on those devices instead."""
+        if device_assignment is not None:
+            raise MeshjitNotImplementedError(
+                "Lowered.compile(device_assignment=...): meshjit compiles for the devices the "
+                "program was lowered for; put the arguments (or jit's shardings) on the devices "
+                "you want instead"
+            )
         return compile_for(self, self.devices, options_key(compiler_options))
 
     def cost_analysis(self) -> dict:

@@ -67,8 +67,8 @@ def tangent_aval(aval: ShapedArray) -> ShapedArray:
     return ShapedArray(aval.shape, float0)
 
 
-def zero_from_primal(value, symbolic_zeros: bool = False):
-    """A zero tangent for each leaf of `value`: SymbolicZeros, or zeros (float0 for integers)."""
+def zero_from_primal(val, symbolic_zeros: bool = False):
+    """A zero tangent for each leaf of `val`: SymbolicZeros, or zeros (float0 for integers)."""
     from meshjit.compiler.tree_util import tree_map
 
     def zero(x):
@@ -77,7 +77,7 @@ def zero_from_primal(value, symbolic_zeros: bool = False):
             return SymbolicZero(aval)
         return np.zeros(aval.shape, float0) if aval.dtype == float0 else zeros_like_aval(aval)
 
-    return tree_map(zero, value)
+    return tree_map(zero, val)
 
 
 def aval_of(x) -> ShapedArray:

@@ -19,24 +19,25 @@ __all__ = [
 ]  # fmt: skip
 
 
-def broadcast_shapes(*shapes_):
-    """The shape NumPy broadcasting gives `shapes_` (ValueError when they do not broadcast)."""
-    shapes_ = [tuple(int_or_symbolic(d) for d in s) for s in shapes_]
-    rank = max((len(s) for s in shapes_), default=0)
-    padded = [(1,) * (rank - len(s)) + s for s in shapes_]
+def broadcast_shapes(*shapes):
+    """The shape NumPy broadcasting gives `shapes` (ValueError when they do not broadcast)."""
+    shapes = [tuple(int_or_symbolic(d) for d in s) for s in shapes]
+    rank = max((len(s) for s in shapes), default=0)
+    padded = [(1,) * (rank - len(s)) + s for s in shapes]
     out = []
     for sizes in zip(*padded):
         bigger = {d for d in sizes if d != 1}
         if len(bigger) > 1:
-            raise MeshjitValueError(f"Incompatible shapes for broadcasting: shapes={shapes_}")
+            raise MeshjitValueError(f"Incompatible shapes for broadcasting: shapes={shapes}")
         out.append(bigger.pop() if bigger else 1)
     return tuple(out)
 
 
 def empty(shape, dtype, *, out_sharding=None):
-    """An array of `shape` whose values are unspecified (zeros here)."""
-    del out_sharding
-    return shapes.full(tuple(shape), np.zeros((), dtypes.canonicalize(dtype)))
+    """An array of `shape` whose values are unspecified (zeros here), laid out by
+    `out_sharding` when given."""
+    zero = np.zeros((), dtypes.canonicalize(dtype))
+    return shapes.full(tuple(shape), zero, sharding=out_sharding)
 
 
 def _top_k_along(operand, k: int, dimension: int):

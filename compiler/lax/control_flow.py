@@ -695,8 +695,17 @@ def _fori_bounds(lower, upper, concrete: bool = False):
 # scan and map.
 
 
-def scan(f: Callable, init, xs=None, length=None, reverse: bool = False, unroll=1):
-    """`carry, y = f(carry, x)` over the leading axis of `xs`; returns `(carry, stacked ys)`."""
+def scan(
+    f: Callable,
+    init,
+    xs=None,
+    length=None,
+    reverse: bool = False,
+    unroll=1,
+    _split_transpose: bool = False,
+):
+    """`carry, y = f(carry, x)` over the leading axis of `xs`; returns `(carry, stacked ys)`.
+    `_split_transpose` (JAX's: how its transpose splits the loop) changes no value: ignored."""
     _check_callable("scan", f=f)
     x_leaves, x_tree = tree_flatten(xs)
     x_avals = [abstractify(x) for x in x_leaves]

@@ -309,8 +309,21 @@ def conv_general_dilated(
     batch_group_count=1,
     precision=None,
     preferred_element_type=None,
+    out_sharding=None,
 ):
-    """JAX's conv_general_dilated. `precision` is accepted and ignored."""
+    """JAX's conv_general_dilated. `precision` is accepted and ignored; `out_sharding` types
+    the result (explicit sharding)."""
+    if out_sharding is not None:
+        from meshjit.compiler.parallel.explicit import computed_with  # a later family
+
+        def conv(lhs, rhs):
+            return conv_general_dilated(
+                lhs, rhs, window_strides, padding, lhs_dilation, rhs_dilation,
+                dimension_numbers, feature_group_count, batch_group_count, precision,
+                preferred_element_type,
+            )  # fmt: skip
+
+        return computed_with(out_sharding, "conv_general_dilated", conv, lhs, rhs)
     lhs, rhs = _same_dtype_operands(lhs, rhs)
     la, ra = ad_util.aval_of(lhs), ad_util.aval_of(rhs)
     dn = conv_dimension_numbers(la.shape, ra.shape, dimension_numbers)

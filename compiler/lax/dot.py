@@ -296,7 +296,7 @@ def _spec_text(spec) -> str:
 
 
 def dot_general(
-    lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None, out_sharding=None
+    lhs, rhs, dimension_numbers, precision=None, preferred_element_type=None, *, out_sharding=None
 ):
     (lc, rc), (lb, rb) = dimension_numbers
     dims = ((tuple(lc), tuple(rc)), (tuple(lb), tuple(rb)))
@@ -308,7 +308,7 @@ def dot_general(
     if isinstance(precision, DotAlgorithmPreset) and precision is not DotAlgorithmPreset.DEFAULT:
         lhs, rhs, out_t, acc_t = _with_algorithm(precision, lhs, rhs, pet)
         acc_t = None if acc_t is None else dtypes.canonicalize(acc_t)
-        out = dot_general(lhs, rhs, dims, None, acc_t, out_sharding)
+        out = dot_general(lhs, rhs, dims, None, acc_t, out_sharding=out_sharding)
         return elementwise.convert_element_type(out, dtypes.canonicalize(out_t))
     if isinstance(precision, DotAlgorithm):
         raise MeshjitValueError(
@@ -380,7 +380,9 @@ def dot(
                 f"lhs_shape={ls} rhs_shape={rs}"
             )
         dimension_numbers = (((len(ls) - 1,), (0,)), ((), ()))
-    return dot_general(lhs, rhs, dimension_numbers, precision, preferred_element_type, out_sharding)
+    return dot_general(
+        lhs, rhs, dimension_numbers, precision, preferred_element_type, out_sharding=out_sharding
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -209,33 +209,37 @@ def _reduce(name, x, axes):
     return reduce_p[name].bind_internal(x, axes=axes)
 
 
-def reduce_sum(x, axes):
-    return _reduce("reduce_sum", x, axes)
+def reduce_sum(operand, axes, *, out_sharding=None):
+    if out_sharding is not None:
+        from meshjit.compiler.parallel.explicit import computed_with  # a later family
+
+        return computed_with(out_sharding, "reduce_sum", lambda x: reduce_sum(x, axes), operand)
+    return _reduce("reduce_sum", operand, axes)
 
 
-def reduce_max(x, axes):
-    return _reduce("reduce_max", x, axes)
+def reduce_max(operand, axes):
+    return _reduce("reduce_max", operand, axes)
 
 
-def reduce_min(x, axes):
-    return _reduce("reduce_min", x, axes)
+def reduce_min(operand, axes):
+    return _reduce("reduce_min", operand, axes)
 
 
-def reduce_prod(x, axes):
-    return _reduce("reduce_prod", x, axes)
+def reduce_prod(operand, axes):
+    return _reduce("reduce_prod", operand, axes)
 
 
-def reduce_and(x, axes):
-    return _reduce("reduce_and", x, axes)
+def reduce_and(operand, axes):
+    return _reduce("reduce_and", operand, axes)
 
 
-def reduce_or(x, axes):
-    return _reduce("reduce_or", x, axes)
+def reduce_or(operand, axes):
+    return _reduce("reduce_or", operand, axes)
 
 
-def reduce_xor(x, axes):
-    """The bitwise (or logical) exclusive or of x's elements over `axes`."""
-    return _reduce("reduce_xor", x, axes)
+def reduce_xor(operand, axes):
+    """The bitwise (or logical) exclusive or of the operand's elements over `axes`."""
+    return _reduce("reduce_xor", operand, axes)
 
 
 def _index_dtype(index_dtype, name: str):
@@ -248,17 +252,17 @@ def _index_dtype(index_dtype, name: str):
     return index_dtype
 
 
-def argmax(x, axis: int, index_dtype=None):
-    """`index_dtype` defaults to the default int (int32; int64 with x64)."""
-    axis = checks.canonical_axis(axis, aval_of(x).ndim)
+def argmax(operand, axis: int, index_dtype):
+    """`index_dtype` None: the default int (int32; int64 with x64)."""
+    axis = checks.canonical_axis(axis, aval_of(operand).ndim)
     index_dtype = _index_dtype(index_dtype, "argmax")
-    return argmax_p.bind_internal(x, axes=(axis,), index_dtype=index_dtype)
+    return argmax_p.bind_internal(operand, axes=(axis,), index_dtype=index_dtype)
 
 
-def argmin(x, axis: int, index_dtype=None):
-    axis = checks.canonical_axis(axis, aval_of(x).ndim)
+def argmin(operand, axis: int, index_dtype):
+    axis = checks.canonical_axis(axis, aval_of(operand).ndim)
     index_dtype = _index_dtype(index_dtype, "argmin")
-    return argmin_p.bind_internal(x, axes=(axis,), index_dtype=index_dtype)
+    return argmin_p.bind_internal(operand, axes=(axis,), index_dtype=index_dtype)
 
 
 def _reducers():
@@ -301,13 +305,19 @@ def _highest(dtype):
     return dtypes.iinfo(dtype).max if not dtypes.is_bool(dtype) else True
 
 
-def reduce(operands, init_values, computation, dimensions):
+def reduce(operands, init_values, computation, dimensions, out_sharding=None):
     """Reduces `operands` (an array or a pytree of them) over `dimensions` with
     `computation(accumulators, values) -> accumulators` (pytrees as `init_values`) from
     `init_values`. One operand with add / mul / max / min / bitwise and, or, xor maps onto its
     reduction (JAX's monoid reducers); any other computation is traced over scalars into the
-    body of a general `reduce`."""
-    from meshjit.compiler.tree_util import tree_flatten, tree_unflatten  # above lax/
+    body of a general `reduce`. `out_sharding`: every result laid out (typed) by it."""
+    from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten  # above lax/
+
+    if out_sharding is not None:
+        from meshjit.compiler.parallel.explicit import with_out_sharding  # a later family
+
+        out = reduce(operands, init_values, computation, dimensions)
+        return tree_map(lambda o: with_out_sharding(o, out_sharding, "reduce"), out)
 
     xs, tree = tree_flatten(operands)
     inits, init_tree = tree_flatten(init_values)

@@ -336,9 +336,13 @@ def _is_scalar_literal(x) -> bool:
     return isinstance(x, (bool, int, float, complex, np.generic, np.ndarray))
 
 
-def broadcast(operand, sizes: Sequence[int]):
+def broadcast(operand, sizes: Sequence[int], *, out_sharding=None):
     """Adds leading dimensions `sizes`. None added: `operand` as an array, with no equation (as
     JAX's: a scalar stays a literal in jaxprs)."""
+    if out_sharding is not None:
+        from meshjit.compiler.parallel.explicit import computed_with  # a later family
+
+        return computed_with(out_sharding, "broadcast", lambda x: broadcast(x, sizes), operand)
     if not len(sizes):
         from meshjit.compiler.numpy.util import materialize  # a later family
 
@@ -418,7 +422,12 @@ def empty(aval: ShapedArray):
     return ad_util.typed_like(out, aval)
 
 
-def broadcasted_iota(dtype, shape: Sequence[int], dimension: int):
+def broadcasted_iota(dtype, shape: Sequence[int], dimension: int, *, out_sharding=None):
+    if out_sharding is not None:
+        from meshjit.compiler.parallel.explicit import computed_with  # a later family
+
+        iota = lambda: broadcasted_iota(dtype, shape, dimension)
+        return computed_with(out_sharding, "broadcasted_iota", iota)
     shape = checks.nonnegative_shape("iota", shape)
     if isinstance(dimension, int) and dimension >= len(shape):
         raise MeshjitValueError(  # JAX's words

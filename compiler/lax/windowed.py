@@ -55,7 +55,7 @@ def dilate_dim(size: int, dilation: int) -> int:
     return max(1 + dilation * (size - 1), 0)
 
 
-def padtype_to_pads(in_shape, window_shape, strides, padding: str) -> list[tuple[int, int]]:
+def padtype_to_pads(in_shape, window_shape, window_strides, padding: str) -> list[tuple[int, int]]:
     """'SAME' / 'SAME_LOWER' / 'VALID' as a list of explicit (low, high) pairs, as JAX's (an
     unknown padding string is JAX's RuntimeError)."""
     kind = padding.upper() if isinstance(padding, str) else padding
@@ -66,7 +66,7 @@ def padtype_to_pads(in_shape, window_shape, strides, padding: str) -> list[tuple
     if kind == "VALID":
         return [(0, 0)] * len(in_shape)
     pads = []
-    for size, window, stride in zip(in_shape, window_shape, strides):
+    for size, window, stride in zip(in_shape, window_shape, window_strides):
         out = -(-size // stride)
         total = max((out - 1) * stride + window - size, 0)
         low = total // 2 if kind == "SAME" else total - total // 2

@@ -175,7 +175,7 @@ def identity(x):
     return jnp.asarray(x)
 
 
-def tanh(x):
+def tanh(x, /):
     return jnp.tanh(x)
 
 

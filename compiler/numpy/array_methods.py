@@ -148,8 +148,21 @@ def _reshape(self, *shape, order="C", out_sharding=None):
     return reshape(self, shape, order=order, out_sharding=out_sharding)
 
 
-def _compress(self, condition, axis=None, *, size=None, fill_value=0):
-    return compress(condition, self, axis, size=size, fill_value=fill_value)
+def _compress(self, condition, axis=None, *, out=None, size=None, fill_value=0):
+    return compress(condition, self, axis, size=size, fill_value=fill_value, out=out)
+
+
+# Methods whose parameters are not their jnp function's, as JAX's Array methods.
+def _astype(self, dtype, copy=False, device=None):
+    return astype(self, dtype, copy=copy, device=device)
+
+
+def _byteswap(self):
+    return byteswap(self)
+
+
+def _copy(self):
+    return copy(self)
 
 
 def _transpose(self, *axes):
@@ -202,7 +215,7 @@ METHODS = {
     "at": property(_IndexUpdateHelper),
     "reshape": _reshape,
     "transpose": _transpose,
-    "astype": astype,
+    "astype": _astype,
     "sum": sum,
     "mean": mean,
     "max": max,
@@ -228,10 +241,10 @@ METHODS = {
     "conj": conj,
     "conjugate": conj,
     "argpartition": argpartition,
-    "byteswap": byteswap,
+    "byteswap": _byteswap,
     "choose": choose,
     "compress": _compress,
-    "copy": copy,
+    "copy": _copy,
     "cumprod": cumprod,
     "diagonal": diagonal,
     "nonzero": nonzero,

@@ -52,8 +52,11 @@ def einsum(
     optimize="auto",
     precision=None,
     preferred_element_type=None,
+    _dot_general=lax.dot_general,
     out_sharding=None,
 ):
+    """JAX's jnp.einsum; `_dot_general` (as JAX's) replaces lax.dot_general in the pairwise
+    contractions."""
     if out is not None:
         raise NotImplementedError("The 'out' argument to jnp.einsum is not supported.")
     arrays, spec_args = _split_operands(subscripts, operands, preferred_element_type)
@@ -64,7 +67,7 @@ def einsum(
     weak = all(aval_of(x).weak_type for x in arrays)
 
     def contract(*xs):
-        return _einsum(list(xs), steps, preferred_element_type, weak, precision)
+        return _einsum(list(xs), steps, preferred_element_type, weak, precision, _dot_general)
 
     return sharded_by(out_sharding, "einsum", contract, *arrays)
 
@@ -166,7 +169,9 @@ def _labels_arg(a):
 # The contractions, as JAX's _einsum performs them.
 
 
-def _einsum(operands, steps, preferred_element_type, weak, precision=None):
+def _einsum(
+    operands, steps, preferred_element_type, weak, precision=None, dot_general=lax.dot_general
+):
     if preferred_element_type is None:
         result_dtype = aval_of(operands[0]).dtype
     else:
@@ -183,7 +188,7 @@ def _einsum(operands, steps, preferred_element_type, weak, precision=None):
         else:
             lhs, rhs = map(operands.pop, positions)
             operand, names = _contract_two(
-                lhs, rhs, *names_in, contracted, result_names, preferred, precision
+                lhs, rhs, *names_in, contracted, result_names, preferred, precision, dot_general
             )
         if names != result_names:
             operand = lax.transpose(operand, tuple(names.index(n) for n in result_names))
@@ -206,7 +211,15 @@ def _reduce_one(operand, names, contracted, result_names):
 
 
 def _contract_two(
-    lhs, rhs, lhs_names, rhs_names, contracted, result_names, preferred, precision=None
+    lhs,
+    rhs,
+    lhs_names,
+    rhs_names,
+    contracted,
+    result_names,
+    preferred,
+    precision=None,
+    dot_general=lax.dot_general,
 ):
     lhs, lhs_names = _drop_singletons(lhs, lhs_names, aval_of(rhs).shape, rhs_names)
     rhs, rhs_names = _drop_singletons(rhs, rhs_names, aval_of(lhs).shape, lhs_names)
@@ -228,10 +241,10 @@ def _contract_two(
     # opt_einsum contracts from right to left, so (rhs, lhs) most often needs no transpose.
     if batch + rhs_rest + lhs_rest == result_names:
         dims = ((rhs_cont, lhs_cont), (rhs_batch, lhs_batch))
-        out = lax.dot_general(rhs, lhs, dims, precision, preferred_element_type=preferred)
+        out = dot_general(rhs, lhs, dims, precision, preferred_element_type=preferred)
         return out, batch + rhs_rest + lhs_rest
     dims = ((lhs_cont, rhs_cont), (lhs_batch, rhs_batch))
-    out = lax.dot_general(lhs, rhs, dims, precision, preferred_element_type=preferred)
+    out = dot_general(lhs, rhs, dims, precision, preferred_element_type=preferred)
     return out, batch + lhs_rest + rhs_rest
 
 

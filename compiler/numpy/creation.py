@@ -75,8 +75,11 @@ def asarray(a, dtype=None, order=None, *, copy=None, device=None, out_sharding=N
     return placed(_asarray(a, dtype, "asarray"), device, out_sharding, "jnp.asarray")
 
 
-def array(object, dtype=None, copy=True, order="K", ndmin=0, *, device=None, out_sharding=None):
-    """JAX's jnp.array: asarray, with at least `ndmin` dimensions (leading ones added)."""
+def array(object, dtype=None, *args, copy=True, order="K", ndmin=0, device=None, out_sharding=None):
+    """JAX's jnp.array: asarray, with at least `ndmin` dimensions (leading ones added). `copy`,
+    `order` and `ndmin` given by position: as JAX's, accepted with a DeprecationWarning."""
+    if args:
+        copy, order, ndmin = _positional_array_args(args, copy, order, ndmin)
     _check_order(order)
     x = _asarray(object, dtype)
     if copy and x is object and (is_meshjit_array(x) or type(x) is Tracer):
@@ -85,6 +88,25 @@ def array(object, dtype=None, copy=True, order="K", ndmin=0, *, device=None, out
     if missing > 0:
         x = lax.reshape(x, (1,) * missing + aval_of(x).shape)
     return placed(x, device, out_sharding, "jnp.array")
+
+
+def _positional_array_args(args, copy, order, ndmin) -> list:
+    """JAX's handling (and words) of jnp.array's deprecated positional copy, order, ndmin."""
+    if len(args) > 3:
+        raise MeshjitTypeError(
+            f"array() takes at most 5 positional arguments but {len(args) + 2} were given"
+        )
+    given, defaults = [copy, order, ndmin], [True, "K", 0]
+    for i, name in enumerate(["copy", "order", "ndmin"]):
+        if i < len(args) and given[i] != defaults[i]:
+            raise MeshjitTypeError(f"array() got multiple values for argument '{name}'")
+    warnings.warn(
+        "Passing the copy, order, and ndmin arguments to jnp.array positionally is deprecated. "
+        "Use keyword arguments instead.",
+        DeprecationWarning,
+        stacklevel=4,  # the caller of jnp.array (past its API wrapper)
+    )
+    return (list(args) + given[len(args) :])[:3]
 
 
 def _check_order(order) -> None:

@@ -632,8 +632,10 @@ def _as_index_array(indices, name):
     return indices
 
 
-@jitted_as_jax("axis", "mode", "fill_value")
-def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
+@jitted_as_jax("axis", "mode", "fill_value", "wrap_negative_indices")
+def take_along_axis(
+    arr, indices, axis=-1, mode=None, fill_value=None, *, wrap_negative_indices=None
+):
     """`arr` indexed along `axis` by `indices`, which broadcast against `arr` elsewhere. As in
     JAX, one gather whose other dims are batching dims (size-1 index dims take the whole axis),
     so the result keeps `arr`'s and `indices`' shardings on them."""
@@ -654,7 +656,10 @@ def take_along_axis(arr, indices, axis=-1, mode=None, fill_value=None):
     out_shape = broadcast_shapes(i_aval.shape, arr_shape)
     if a_aval.shape[axis] == 0 or 0 in out_shape:  # (a gather of size-1 slices of nothing)
         return lax.full(out_shape, 0, a_aval.dtype)
-    indices = normalized_array(indices, a_aval.shape[axis])
+    if wrap_negative_indices is None:  # JAX's legacy default
+        wrap_negative_indices = mode != "promise_in_bounds"
+    if wrap_negative_indices:
+        indices = normalized_array(indices, a_aval.shape[axis])
     dn, slice_sizes, squeezed = _along_axis_dnums(a_aval.shape, i_aval.shape, axis)
     kept = [n for i, n in enumerate(out_shape) if i == axis or i_aval.shape[i] != 1]
     indices = lax.reshape(indices, (*kept, 1))

@@ -204,7 +204,7 @@ def _hermitian_svd(a, compute_uv):
     return SVDResult(u, s, vh)
 
 
-def svdvals(x):
+def svdvals(x, /):
     """The singular values of `x`, descending."""
     return svd(x, compute_uv=False)
 

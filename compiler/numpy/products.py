@@ -263,7 +263,7 @@ def _with_algorithm(a, b, precision, preferred, out_sharding):
             f"got {la.str_short()} and {lb.str_short()}; use lax.dot_general"
         )
     dims = (((la.ndim - 1,), (0,)), ((), ()))
-    return lax.dot_general(a, b, dims, precision, preferred, out_sharding)
+    return lax.dot_general(a, b, dims, precision, preferred, out_sharding=out_sharding)
 
 
 def _dot(a, b):

@@ -632,14 +632,14 @@ def _arg_reduce(lax_fn, name, a, axis, keepdims):
     return _keepdims(out, a, (axis,), keepdims)
 
 
-def argmax(a, axis=None, out=None, keepdims=False):
+def argmax(a, axis=None, out=None, keepdims=None):
     check_out(out, "argmax")
-    return _arg_reduce(lax.argmax, "argmax", a, axis, keepdims)
+    return _arg_reduce(lax.argmax, "argmax", a, axis, bool(keepdims))
 
 
-def argmin(a, axis=None, out=None, keepdims=False):
+def argmin(a, axis=None, out=None, keepdims=None):
     check_out(out, "argmin")
-    return _arg_reduce(lax.argmin, "argmin", a, axis, keepdims)
+    return _arg_reduce(lax.argmin, "argmin", a, axis, bool(keepdims))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -1173,8 +1173,9 @@ def save(file, arr, allow_pickle=True):
     np.save(file, np.asarray(arr), allow_pickle=allow_pickle)
 
 
-def savez(file, *args, **kwds):
-    np.savez(file, *[np.asarray(a) for a in args], **{k: np.asarray(v) for k, v in kwds.items()})
+def savez(file, *args, allow_pickle=True, **kwds):
+    arrays = {k: np.asarray(v) for k, v in kwds.items()}
+    np.savez(file, *[np.asarray(a) for a in args], allow_pickle=allow_pickle, **arrays)
 
 
 def load(file, *args, **kwargs):
@@ -1430,8 +1431,9 @@ def digitize(x, bins, right=False, *, method=None):
     side = "left" if right else "right"
     if aval_of(bins).shape[0] == 0:
         return zeros_like(x, dtypes.default_int)
-    increasing = searchsorted(bins, x, side=side, method=method)
-    decreasing = aval_of(bins).shape[0] - searchsorted(bins[::-1], x, side=side, method=method)
+    kwds = {} if method is None else {"method": method}  # JAX's: searchsorted's default
+    increasing = searchsorted(bins, x, side=side, **kwds)
+    decreasing = aval_of(bins).shape[0] - searchsorted(bins[::-1], x, side=side, **kwds)
     return ew.where(bins[-1] >= bins[0], increasing, decreasing)
 
 

@@ -84,21 +84,31 @@ __all__ = [
 
 
 @boundary_methods("__call__")
-class ScalarType:
-    """`jnp.float32` as in JAX: usable as a dtype, and callable to make an array. Its dtype is
-    the one it names in every mode (`jnp.float64.dtype` is float64, as JAX's); the arrays it
+class ScalarType(type):
+    """The type of `jnp.float32` & co, which are classes as in JAX (`isinstance(jnp.float32,
+    type)`), usable as dtypes, and callable to make an array (never an instance of theirs: as
+    JAX's, `isinstance(x, jnp.float32)` asks whether x is a NumPy float32 scalar). Its dtype
+    is the one it names in every mode (`jnp.float64.dtype` is float64, as JAX's); the arrays it
     makes are canonical (`jnp.float64(1)` is float32 with x64 off, with JAX's warning)."""
 
-    def __init__(self, dtype):
-        self._requested = np.dtype(dtype)
+    def __new__(mcs, dtype):
+        dtype = np.dtype(dtype)
+        namespace = {"_requested": dtype, "__module__": "meshjit.numpy"}
+        return super().__new__(mcs, dtype.name, (), namespace)
+
+    def __init__(cls, dtype):
+        super().__init__(cls.__name__, (), {})
 
     @property
-    def dtype(self) -> np.dtype:
-        return self._requested
+    def dtype(cls) -> np.dtype:
+        return cls._requested
 
     @property
-    def __name__(self) -> str:
-        return self.dtype.name
+    def __numpy_dtype__(cls) -> np.dtype:  # NumPy 2.4's protocol, as JAX's
+        return cls._requested
+
+    def __instancecheck__(cls, instance) -> bool:
+        return isinstance(instance, cls._requested.type)
 
     def __call__(self, x):
         dtypes.check_user_dtype(self, "asarray")  # jnp.int64(1) with x64 off: JAX's warning
@@ -110,7 +120,7 @@ class ScalarType:
         return self.dtype == getattr(other, "dtype", other)
 
     def __hash__(self):
-        return hash(self.dtype)
+        return hash(self.dtype.type)  # as JAX's: a key for np.float32 too
 
     def __repr__(self):
         # JAX's scalar types are classes named by the requested dtype (`jnp.float64` with x64

@@ -136,10 +136,10 @@ def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False,
 # searchsorted and the static-size nonzero family.
 
 
-def searchsorted(a, v, side="left", sorter=None, *, method=None):
+def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
     if side not in ("left", "right"):
         raise MeshjitValueError(f"invalid argument side={side!r}, expected 'left' or 'right'")
-    if method not in (None, "scan", "scan_unrolled", "sort", "compare_all"):
+    if method not in ("scan", "scan_unrolled", "sort", "compare_all"):
         raise MeshjitValueError(
             f"invalid argument method={method!r}, expected one of ['compare_all', 'scan', "
             "'scan_unrolled', 'sort']"

@@ -140,14 +140,14 @@ def _nan_cumulative(name, identity, a, axis, dtype):
     return cumulative_in_trace(name, a, axis, dtype)
 
 
-def nanargmax(a, axis=None, out=None, keepdims=False):
+def nanargmax(a, axis=None, out=None, keepdims=None):
     check_out(out, "nanargmax")
-    return _jitted_nan_arg("_nanargmax", a, axis, keepdims)
+    return _jitted_nan_arg("_nanargmax", a, axis, bool(keepdims))
 
 
-def nanargmin(a, axis=None, out=None, keepdims=False):
+def nanargmin(a, axis=None, out=None, keepdims=None):
     check_out(out, "nanargmin")
-    return _jitted_nan_arg("_nanargmin", a, axis, keepdims)
+    return _jitted_nan_arg("_nanargmin", a, axis, bool(keepdims))
 
 
 def _jitted_nan_arg(name, a, axis, keepdims):

@@ -289,8 +289,8 @@ def next_power_of_2(x: int) -> int:
     return 1 if x == 0 else 2 ** math.ceil(math.log2(x))
 
 
-def align_to(x: int, y: int) -> int:
-    return cdiv(x, y) * y
+def align_to(a: int, alignment: int) -> int:
+    return cdiv(a, alignment) * alignment
 
 
 def strides_from_shape(shape: tuple[int, ...]) -> tuple[int, ...]:
@@ -308,7 +308,7 @@ def multiple_of(x, values):
     return x
 
 
-def when(condition):
+def when(condition, /):
     """Calls the decorated function when `condition` holds (a `cond` when it is traced; run
     predicated when its body sends to other devices, see below)."""
 
@@ -501,9 +501,9 @@ def with_scoped(*types, collective_axes=(), **kw_types):
     return decorator
 
 
-def empty(shape, dtype):
+def empty(shape, dtype, *, out_sharding=None):
     """An array of `shape` and `dtype` whose values are unspecified (`lax.empty`)."""
-    return lax.empty(tuple(shape), dtype)
+    return lax.empty(tuple(shape), dtype, out_sharding=out_sharding)
 
 
 def empty_like(x):

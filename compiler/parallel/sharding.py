@@ -146,6 +146,17 @@ class AbstractMesh:
         types = tuple(name_to_type.get(n, t) for n, t in zip(self.axis_names, self.axis_types))
         return self.update(axis_types=types)
 
+    @property
+    def shape_tuple(self) -> tuple[tuple[str, int], ...]:
+        return tuple(zip(self.axis_names, self.axis_sizes))
+
+    # A concrete Mesh's device queries, refused in JAX's words (an AbstractMesh has no devices).
+    devices = property(lambda self: _no_devices("devices"))
+    device_ids = property(lambda self: _no_devices("device_ids"))
+    is_multi_process = property(lambda self: _no_devices("is_multi_process"))
+    local_devices = property(lambda self: _no_devices("local_devices"))
+    local_mesh = property(lambda self: _no_devices("local_mesh"))
+
     def __eq__(self, other):
         return type(other) is AbstractMesh and self._shape == other._shape
 
@@ -170,6 +181,10 @@ class AbstractMesh:
     def __repr__(self):
         device = "" if self.abstract_device is None else ", " + self.abstract_device.fields_text()
         return f"AbstractMesh({self._axes_repr()}{device})"
+
+
+def _no_devices(name: str):
+    raise MeshjitValueError(f"AbstractMesh does not implement {name}")
 
 
 class _MeshContext(threading.local):
@@ -276,6 +291,22 @@ class Mesh:
             return self
         box = tuple(slice(i.min(), i.max() + 1) for i in np.nonzero(local))
         return Mesh(self.devices[box], self.axis_names, axis_types=self.axis_types)
+
+    @property
+    def is_multi_process(self) -> bool:
+        return self.devices.size != len(self.local_devices)
+
+    @property
+    def is_scalar(self) -> bool:
+        return self.size == 1 and not self.axis_names
+
+    def update(self, devices=None, axis_names=None, axis_types=None) -> Mesh:
+        """This mesh with the given fields replaced (JAX's `Mesh.update`)."""
+        return Mesh(
+            self.devices if devices is None else devices,
+            self.axis_names if axis_names is None else axis_names,
+            self.axis_types if axis_types is None else axis_types,
+        )
 
     def __eq__(self, other):
         return (
@@ -808,6 +839,26 @@ class NamedSharding(Sharding):
 
     def with_memory_kind(self, kind: str) -> NamedSharding:
         return NamedSharding(self._mesh, self._spec, memory_kind=kind)
+
+    def update(self, **kwargs) -> NamedSharding:
+        """This sharding with `mesh`, `spec` (a PartitionSpec or a tuple) or `memory_kind`
+        replaced (JAX's `NamedSharding.update`)."""
+        spec = kwargs.pop("spec", self._spec)
+        spec = spec if isinstance(spec, PartitionSpec) else PartitionSpec(*spec)
+        mesh, kind = kwargs.pop("mesh", self._mesh), kwargs.pop("memory_kind", self._memory_kind)
+        if kwargs:
+            raise MeshjitTypeError(
+                f"NamedSharding.update() got unexpected keyword arguments {sorted(kwargs)}"
+            )
+        return NamedSharding(mesh, spec, memory_kind=kind)
+
+    @property
+    def replicated_axes(self) -> frozenset:
+        """The mesh axes the spec neither shards a dimension over nor holds unreduced or
+        reduced (JAX's `NamedSharding.replicated_axes`)."""
+        spec = self._spec
+        used = {a for i in range(len(spec)) for a in spec.axes_of(i)}
+        return frozenset(self._mesh.axis_names) - used - set(spec.unreduced) - set(spec.reduced)
 
     @property
     def mesh(self):

@@ -6,6 +6,7 @@ compiles it once per shape."""
 from __future__ import annotations
 
 import functools
+import inspect
 
 import numpy as np
 
@@ -130,4 +131,13 @@ def out_sharded(sampler):
             return out
         return with_out_sharding(out, out_sharding, sampler.__name__)
 
+    sample.__signature__ = with_keyword_only(sampler, "out_sharding")
     return sample
+
+
+def with_keyword_only(fun, name: str) -> inspect.Signature:
+    """`fun`'s signature with a keyword-only parameter `name` (default None) added, as
+    `inspect.signature` shows JAX's."""
+    sig = inspect.signature(fun)
+    added = inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None)
+    return sig.replace(parameters=[*sig.parameters.values(), added])

@@ -76,7 +76,8 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
         logits_shape.insert(axis % aval.ndim, aval.shape[axis])
         noise = gumbel(data, (*prefix, *logits_shape), aval.dtype, mode=mode)
         expanded = lax.expand_dims(logits, tuple(range(len(prefix))))
-        return lax.argmax(broadcasting(lax.add, noise, expanded), axis % (len(prefix) + aval.ndim))
+        scores = broadcasting(lax.add, noise, expanded)
+        return lax.argmax(scores, axis % (len(prefix) + aval.ndim), dtypes.default_int)
     logits = lax.add(logits, gumbel(data, aval.shape, aval.dtype, mode=mode))
     k = math.prod(prefix)
     if k > aval.shape[axis]:

@@ -40,6 +40,7 @@ from meshjit.compiler.jit import key_reuse
 from meshjit.compiler.jit.api import ShapeDtypeStruct
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.numpy.util import aval_of, register_opaque_array
+from meshjit.compiler.random.key_methods import KeyArrayMethods
 from meshjit.compiler.trace.array_methods import IMMUTABLE
 from meshjit.compiler.trace.tracing import Tracer, current_trace
 from meshjit.compiler.traceback_util import boundary_methods
@@ -162,7 +163,7 @@ def operand_dtype_name(x) -> str:
     "__rtruediv__", "__bool__", "__array__", "__getitem__", "__setitem__", "astype", "reshape",
     "__lt__", "__le__", "__gt__", "__ge__", "__neg__",
 )  # fmt: skip
-class PRNGKeyArray:
+class PRNGKeyArray(KeyArrayMethods):
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
 
     __slots__ = ("_data", "_impl", "_consumed", "_forward")
@@ -564,10 +565,10 @@ def key_impl(keys) -> str:
     return impl_of(keys).name
 
 
-def key_dtype(impl=None) -> KeyDType:
-    """The dtype of keys of the PRNG implementation `impl` (a name or PRNGImpl; None: the
+def key_dtype(impl_spec=None) -> KeyDType:
+    """The dtype of keys of the PRNG implementation `impl_spec` (a name or PRNGImpl; None: the
     default one), as `jax.random.key_dtype`: `key<fry>`."""
-    return KEY_DTYPES[resolve_impl(impl).name]
+    return KEY_DTYPES[resolve_impl(impl_spec).name]
 
 
 def _check_key_reshape(old: tuple, shape) -> None:

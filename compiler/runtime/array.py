@@ -133,6 +133,10 @@ class Array(ArrayMethods):
 
         return Format(Layout.from_pjrt_layout(self._impl._pjrt_layout), self.sharding)
 
+    def platform(self) -> str:
+        """The platform of the array's devices ('cpu')."""
+        return next(iter(self.sharding.device_set)).platform
+
     @property
     def device(self):
         """The device, for an array on one device; else its sharding (as JAX's)."""

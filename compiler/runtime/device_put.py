@@ -167,14 +167,14 @@ def _put_sharded(x, aval, sharding: NamedSharding) -> Array:
     return Array(aval, buffers, placement, sharding, stated=True)
 
 
-def copy_to_host_async(tree):
-    """Starts the host copy of every array in `tree` (leaves without one are left); returns
-    `tree`."""
-    for leaf in tree_flatten(tree)[0]:
+def copy_to_host_async(x):
+    """Starts the host copy of every array in the pytree `x` (leaves without one are left);
+    returns `x`."""
+    for leaf in tree_flatten(x)[0]:
         start = getattr(leaf, "copy_to_host_async", None)
         if start is not None:
             start()
-    return tree
+    return x
 
 
 def block_until_ready(x):

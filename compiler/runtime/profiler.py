@@ -140,11 +140,10 @@ class StepTraceAnnotation(TraceAnnotation):
         super().__init__(name, _r=1, **kwargs)
 
 
-def annotate_function(func: Callable | None = None, name: str | None = None, **decorator_kwargs):
+def annotate_function(func: Callable, name: str | None = None, **decorator_kwargs):
     """`func` wrapped in a TraceAnnotation named `name` (its qualified name by default); usable
-    as `@annotate_function` or `@partial(annotate_function, name=...)`."""
-    if func is None:
-        return functools.partial(annotate_function, name=name, **decorator_kwargs)
+    as `@annotate_function` or `@partial(annotate_function, name=...)` (as JAX's, not
+    `@annotate_function(name=...)`)."""
     label = name or getattr(func, "__qualname__", None) or repr(func)
 
     @functools.wraps(func)

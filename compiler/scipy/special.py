@@ -442,9 +442,9 @@ def _asymptotic_series(x, series_order):
 # Normalizations: scipy's default axis is None (all axes), unlike meshjit.nn's -1.
 
 
-def softmax(x, axis=None):
+def softmax(x, /, *, axis=None):
     return nn.softmax(x, axis=axis)
 
 
-def log_softmax(x, axis=None):
+def log_softmax(x, /, *, axis=None):
     return nn.log_softmax(x, axis=axis)

@@ -288,7 +288,7 @@ def new_ref(init_val, *, memory_space=None, kind=None) -> Ref:
     return Ref.traced(new_ref_p.bind(init_val))
 
 
-def empty_ref(ty, *, memory_space=None) -> Ref:
+def empty_ref(ty, memory_space=None) -> Ref:
     """A new reference of `ty`'s shape and dtype, its value unset (`jax.empty_ref`)."""
     del memory_space
     aval = ShapedArray(tuple(ty.shape), ty.dtype)

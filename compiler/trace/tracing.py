@@ -324,6 +324,7 @@ class Trace:
         "known",
         "arg_shardings",
         "kind",
+        "differentiated",
     )
 
     def __init__(self, parent: Trace | None):
@@ -343,6 +344,9 @@ class Trace:
         # What the trace is for, as its tracers print: None (jit), "grad", ("vmap", size), or
         # tracer -> text (an eager shard_map's body).
         self.kind = None
+        # Traced to be differentiated (grad, jvp, vjp): its inputs carry tangents, as JAX's
+        # JVPTracers do (a few ops take arguments there JAX's jvp rules accept).
+        self.differentiated = False
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
         self.constvars: list[Var] = []

@@ -81,12 +81,13 @@ def debug_print(
     ordered: bool = False,
     partitioned: bool = False,
     skip_format_check: bool = False,
+    _use_logging: bool = False,
     **kwargs,
 ):
     """`fmt.format(*args, **kwargs)` printed when the program runs, with the values of traced
     arguments (as jax.debug.print). NumPy's print options at the call apply. The two-call form
-    `print(ordered=True)(fmt, *args)` takes the options first."""
-    return _print_or_log(fmt, args, kwargs, skip_format_check, log=False)
+    `print(ordered=True)(fmt, *args)` takes the options first. `_use_logging`: as `log`."""
+    return _print_or_log(fmt, args, kwargs, skip_format_check, log=_use_logging)
 
 
 print = debug_print  # noqa: A001 (JAX's jax.debug.print is a function named debug_print)
@@ -95,10 +96,18 @@ print = debug_print  # noqa: A001 (JAX's jax.debug.print is a function named deb
 _LOGGER = logging.getLogger("meshjit.debug")
 
 
-def log(fmt: str | None = None, *args, ordered: bool = False, partitioned: bool = False, **kwargs):
+def log(
+    fmt: str | None = None,
+    *args,
+    ordered: bool = False,
+    partitioned: bool = False,
+    skip_format_check: bool = False,
+    _use_logging: bool = True,
+    **kwargs,
+):
     """As `print`, but the message goes to the `meshjit.debug` logger at INFO, from the line
-    that called log (as jax.debug.log)."""
-    return _print_or_log(fmt, args, kwargs, False, log=True)
+    that called log (as jax.debug.log); `_use_logging=False`: printed, as `print`."""
+    return _print_or_log(fmt, args, kwargs, skip_format_check, log=_use_logging)
 
 
 def _print_or_log(fmt, args, kwargs, skip_format_check, log: bool):

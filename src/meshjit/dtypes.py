@@ -8,13 +8,19 @@ import numpy as np
 from meshjit.compiler.ad.api import float0
 from meshjit.compiler.api_util import alias as _alias
 from meshjit.compiler.ir import dtypes as _dtypes
-from meshjit.compiler.numpy.scalar_types import EXTENDED_KIND, PRNG_KEY_KIND, issubdtype
+from meshjit.compiler.numpy.scalar_types import EXTENDED_KIND, PRNG_KEY_KIND
+from meshjit.compiler.numpy.scalar_types import issubdtype as _issubdtype
 from meshjit.compiler.numpy.util import requested_result_type
 from meshjit.numpy import bfloat16, finfo, iinfo
 
 TypePromotionError = _dtypes.TypePromotionError  # a ValueError, as JAX's
 extended = EXTENDED_KIND  # the kind of the dtypes NumPy lacks (typed keys')
 prng_key = PRNG_KEY_KIND  # the kind of typed PRNG key dtypes (issubdtype(key.dtype, prng_key))
+
+
+def issubdtype(a, b) -> bool:
+    """jnp.issubdtype under jax.dtypes' parameter names (jnp's are NumPy's arg1, arg2)."""
+    return _issubdtype(a, b)
 
 
 def canonicalize_dtype(dtype, allow_extended_dtype: bool = False) -> np.dtype:

@@ -65,34 +65,34 @@ primitive_jvps = RuleView(jvp_rules, _adapt_jvp)
 primitive_transposes = RuleView(transpose_rules, _adapt_transpose)
 
 
-def defjvp(prim, *jvp_fns) -> None:
+def defjvp(primitive, *jvprules) -> None:
     """A jvp rule summing `jvp_fn(tangent, *primals, **params)` over the nonzero tangents (a
     None function: that argument is not differentiable)."""
 
     def jvp(primals, tangents, **params):
-        out = prim.bind(*primals, **params)
+        out = primitive.bind(*primals, **params)
         total = None
-        for fn, t in zip(jvp_fns, tangents):
+        for fn, t in zip(jvprules, tangents):
             if fn is None or type(t) is Zero:
                 continue
             term = fn(t, *primals, **params)
             total = term if total is None else total + term
         return out, Zero(abstractify(out)) if total is None else total
 
-    primitive_jvps[prim] = jvp
+    primitive_jvps[primitive] = jvp
 
 
-def deflinear(prim, transpose_rule) -> None:
-    """`prim` is linear in its arguments: its jvp applies it to the tangents, and its transpose
+def deflinear(primitive, transpose_rule) -> None:
+    """`primitive` is linear in its arguments: its jvp applies it to the tangents, and its transpose
     is `transpose_rule(ct, **params) -> [ct per arg]`."""
 
     def jvp(primals, tangents, **params):
-        out = prim.bind(*primals, **params)
+        out = primitive.bind(*primals, **params)
         tangents = [instantiate_zeros(t) for t in tangents]
-        return out, prim.bind(*tangents, **params)
+        return out, primitive.bind(*tangents, **params)
 
-    primitive_jvps[prim] = jvp
-    primitive_transposes[prim] = lambda ct, *args, **params: transpose_rule(ct, **params)
+    primitive_jvps[primitive] = jvp
+    primitive_transposes[primitive] = lambda ct, *args, **params: transpose_rule(ct, **params)
 
 
 def add_tangents(x, y):
@@ -109,32 +109,32 @@ def add_jaxvals(x, y):
     return add_any(x, y)
 
 
-def defjvp2(prim, *jvp_fns) -> None:
+def defjvp2(primitive, *jvprules) -> None:
     """As `defjvp`, with each rule also given the primal output: `jvp_fn(tangent, out,
     *primals, **params)`."""
 
     def jvp(primals, tangents, **params):
-        out = prim.bind(*primals, **params)
+        out = primitive.bind(*primals, **params)
         total = Zero(abstractify(out))
-        for fn, t in zip(jvp_fns, tangents):
+        for fn, t in zip(jvprules, tangents):
             if fn is not None and type(t) is not Zero:
                 total = add_tangents(total, fn(t, out, *primals, **params))
         return out, total
 
-    primitive_jvps[prim] = jvp
+    primitive_jvps[primitive] = jvp
 
 
-def deflinear2(prim, transpose_rule) -> None:
+def deflinear2(primitive, transpose_rule) -> None:
     """As `deflinear`, with the transpose given the primal arguments (undefined ones as
     `UndefinedPrimal`): `transpose_rule(ct, *args, **params) -> [ct per arg]`."""
 
     def jvp(primals, tangents, **params):
-        out = prim.bind(*primals, **params)
+        out = primitive.bind(*primals, **params)
         tangents = [instantiate_zeros(t) for t in tangents]
-        return out, prim.bind(*tangents, **params)
+        return out, primitive.bind(*tangents, **params)
 
-    primitive_jvps[prim] = jvp
-    primitive_transposes[prim] = transpose_rule
+    primitive_jvps[primitive] = jvp
+    primitive_transposes[primitive] = transpose_rule
 
 
 __all__ = [

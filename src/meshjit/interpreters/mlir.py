@@ -21,9 +21,13 @@ from meshjit.dialects.context import make_context as make_ir_context
 from meshjit.dialects.types import TypeCache, dense_elements
 
 
-def register_lowering(prim, rule, platform: str | None = None):
+def register_lowering(
+    prim, rule, platform: str | None = None, inline: bool = True, cacheable: bool = True
+):
     """Registers `rule` (returning a list of values, as JAX's rules do) as `prim`'s lowering.
-    meshjit compiles for the CPU only: a rule for another platform is kept for none."""
+    meshjit compiles for the CPU only: a rule for another platform is kept for none. `inline`
+    and `cacheable` (JAX's: whether a rule's function is outlined, its lowering cached) change
+    no result: accepted."""
     if platform not in (None, "cpu"):
         return rule
 

@@ -25,7 +25,6 @@ from meshjit.compiler.numpy.util import broadcast_shapes as _broadcast_shapes
 from meshjit.compiler.numpy.util import materialize as _materialize
 from meshjit.compiler.parallel.collectives import *  # noqa: F401,F403
 from meshjit.compiler.parallel.collectives import __all__ as _collective_names
-from meshjit.compiler.parallel.explicit import with_out_sharding as _with_out_sharding
 from meshjit.compiler.parallel.ragged_collectives import ragged_all_to_all  # noqa: F401
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
 from meshjit.compiler.random.gamma_grad import random_gamma_grad  # noqa: F401
@@ -33,6 +32,7 @@ from meshjit.compiler.scipy.incomplete import betainc as _betainc
 from meshjit.compiler.scipy.incomplete import gammainc as _gammainc
 from meshjit.compiler.scipy.incomplete import gammaincc as _gammaincc
 from meshjit.compiler.scipy.incomplete import igamma_grad_a as _igamma_grad_a
+from meshjit.compiler.trace.tracing import current_trace as _current_trace
 
 __all__ = [
     *_lax_names,
@@ -185,15 +185,28 @@ def _reduction(fn):
     def reduce(operand, axes):
         return fn(_materialize(operand), axes)
 
-    return reduce
+    @_functools.wraps(fn)
+    def reduce_typed(operand, axes, *, out_sharding=None):
+        return fn(_materialize(operand), axes, out_sharding=out_sharding)
+
+    return reduce_typed if fn is reduce_sum else reduce  # noqa: F405 (JAX's out_sharding=)
 
 
 def _cumulative(fn):
-    """A cumulative op along a non-negative axis of the operand, as JAX's lax takes it."""
+    """A cumulative op along a non-negative axis of the operand, as JAX's lax takes it; a
+    negative one too for a differentiated operand of the nonlinear ones (JAX's jvp rule, an
+    associative_scan, takes it)."""
+    nonlinear = fn.__name__ != "cumsum"
 
     @_functools.wraps(fn)
     def cumulative(operand, axis=0, reverse=False):
         shape = _aval_of(operand).shape
+        if axis < 0 and nonlinear and _differentiated(operand):
+            if reverse:  # JAX's words (its associative_scan reverses along the axis as given)
+                raise _MeshjitTypeError(
+                    f"rev dimensions must have every element be nonnegative, got ({axis},)."
+                )
+            axis += len(shape)
         if axis < 0:
             raise _MeshjitValueError("XLA operations do not allow negative axes")
         if axis >= len(shape):
@@ -201,6 +214,12 @@ def _cumulative(fn):
         return fn(operand, axis, reverse)
 
     return cumulative
+
+
+def _differentiated(x) -> bool:
+    """Whether `x` is a value of the innermost trace, which is differentiated (grad, jvp)."""
+    trace = _current_trace()
+    return trace is not None and trace.differentiated and getattr(x, "_trace", None) is trace
 
 
 def _arg_extremum(fn):
@@ -214,16 +233,6 @@ def _arg_extremum(fn):
         return fn(operand, axis, index_dtype)
 
     return arg_extremum
-
-
-def _out_sharded(fn):
-    """`fn` taking JAX's `out_sharding=` too: its result typed by it (explicit sharding)."""
-
-    @_functools.wraps(fn)
-    def sharded(*args, out_sharding=None, **kwargs):
-        return _with_out_sharding(fn(*args, **kwargs), out_sharding, fn.__name__)
-
-    return sharded
 
 
 _checked_mul = mul  # noqa: F405
@@ -245,8 +254,6 @@ argmax, argmin = _arg_extremum(argmax), _arg_extremum(argmin)  # noqa: F405
 _REDUCTIONS = ("reduce_sum", "reduce_prod", "reduce_max", "reduce_min", "reduce_and", "reduce_or")
 for _public in (*_REDUCTIONS, "reduce_xor"):
     globals()[_public] = _reduction(globals()[_public])
-for _public in ("reduce_sum", "reduce", "broadcast", "broadcasted_iota"):  # JAX's out_sharding=
-    globals()[_public] = _out_sharded(globals()[_public])
 del _public
 
 
