@@ -539,6 +539,12 @@ def _key_dtype(given) -> str | None:
     return keys[0].dtype.name if keys else None
 
 
+class _Shown(str):
+    """An output array in the words of grad's error: its type, unquoted in a container."""
+
+    __repr__ = str.__str__
+
+
 def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
     avals = traced.closed.out_avals[: traced.num_main]
     if len(avals) != 1 or avals[0].shape != () or not treedef_is_leaf(traced.out_tree):
@@ -548,9 +554,10 @@ def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
                 "Gradient only defined for scalar-output functions. Output had shape: "
                 f"{avals[0].shape}."
             )
-        raise MeshjitTypeError(
-            "Gradient only defined for scalar-output functions. Output was "
-            f"{traced.out_tree} of {got}. {what} requires a scalar output, got {got}"
+        shown = tree_unflatten(traced.out_tree, [_Shown(a.str_short()) for a in avals])
+        raise MeshjitTypeError(  # JAX's words: the output, its arrays shown by their types
+            f"Gradient only defined for scalar-output functions. Output was {shown}. {what} "
+            f"requires a scalar output, got {got}"
         )
     check_output_dtype(avals[0], what, holomorphic)
 

@@ -105,9 +105,9 @@ _BINOPS = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
-    ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
 }
+# Operators JAX's grammar has no token for (it spells them floordiv(a, b) and mod(a, b)).
+_UNPARSED = {ast.FloorDiv: "DOUBLESLASH", ast.Mod: "PERCENT", ast.Pow: "DOUBLESTAR"}
 
 
 def _parse_dim(node, scope: SymbolicScope):
@@ -128,8 +128,11 @@ def _parse_dim(node, scope: SymbolicScope):
     ):
         args = [_parse_dim(a, scope) for a in node.args]
         return _call_operation(node.func.id, args)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):  # JAX's words
-        raise MeshjitValueError("expecting one of {STAR} but found DOUBLESTAR")
+    if isinstance(node, ast.BinOp) and type(node.op) in _UNPARSED:  # JAX's words
+        raise MeshjitValueError(
+            f"expecting one of {{STAR}} but found {_UNPARSED[type(node.op)]}"
+            + ("" if isinstance(node.op, ast.Pow) else " (write floordiv(a, b) or mod(a, b))")
+        )
     if isinstance(node, ast.Constant) and isinstance(node.value, float):  # JAX's words
         raise MeshjitValueError(f"expecting integer, found {node.value}")
     raise MeshjitValueError(f"unexpected {ast.unparse(node)!r}")

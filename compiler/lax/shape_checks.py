@@ -273,3 +273,15 @@ def concrete_shape(name: str, shape) -> tuple[int, ...]:
             f"({name})"
         ) from None
     return shape
+
+
+NOT_VALUES = (list, tuple, dict)  # (a string has JAX's words of abstractify)
+
+
+def not_a_value(name: str, position: int, x) -> MeshjitTypeError:
+    """JAX's words for a primitive's operand that is no array (a list given to lax.exp)."""
+    return MeshjitTypeError(
+        f"Error interpreting argument to {name} as a JAX value. The problematic value is of "
+        f"type {type(x)} and was passed to {name} at position {position}.\n"
+        "(Convert a Python list or tuple with jnp.asarray first.)"
+    )

@@ -168,8 +168,13 @@ def _inferred_size(aval, newshape: tuple, known):
             f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
             f"{newshape}: the -1 axis's size is undetermined beside a zero-size axis"
         )
-    if aval.size % known:
-        _cannot_reshape(aval, newshape, "")
+    if aval.size % known:  # JAX's words for a -1 axis
+        _cannot_reshape(
+            aval,
+            newshape,
+            f" because the product of specified axis sizes ({known}) does not evenly divide "
+            f"{aval.size}",
+        )
     return aval.size // known
 
 

@@ -402,10 +402,14 @@ class Trace:
         `internal_frames`: how many frames, from this one up, are meshjit's own (this one and
         bind's, and with `bind_internal` its caller's); the walk for the user's line skips them."""
         invars, in_avals = [], []
-        for x in args:  # tracers of this trace skip `atom`
-            var = x._var if type(x) is Tracer and x._trace is self else self.atom(x)
-            invars.append(var)
-            in_avals.append(var.aval)
+        try:
+            for x in args:  # tracers of this trace skip `atom`
+                var = x._var if type(x) is Tracer and x._trace is self else self.atom(x)
+                invars.append(var)
+                in_avals.append(var.aval)
+        except MeshjitTypeError:
+            _refuse_containers(prim, args)
+            raise
         if self.axis_env is not None and len(in_avals) > 1:
             invars, in_avals = self._auto_pvary(prim, invars, in_avals, internal_frames)
         rule = abstract_eval_rules.get(prim)
@@ -686,6 +690,15 @@ def abstractify(x) -> ShapedArray:
         "not a valid array value (expected a NumPy or meshjit array, a Python scalar, or a "
         "ShapeDtypeStruct)." + (not_numeric_words(x) if isinstance(x, (str, bytes)) else "")
     )
+
+
+def _refuse_containers(prim, args) -> None:
+    """JAX's words for a primitive given a list (or another non-array) as an operand."""
+    from meshjit.compiler.lax.shape_checks import NOT_VALUES, not_a_value
+
+    for i, x in enumerate(args):
+        if isinstance(x, NOT_VALUES):
+            raise not_a_value(prim.name, i, x) from None
 
 
 def _numpy_caller(x, depth: int = 2, with_name: bool = False):

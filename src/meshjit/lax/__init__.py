@@ -116,6 +116,9 @@ _STRICT = {  # public name: (JAX's primitive name, accepted kinds as in checks.d
 
 def _operands(name: str, kinds: str, xs) -> None:
     """JAX's checks of a lax op's operands: each of an accepted kind, then one dtype."""
+    for i, x in enumerate(xs):
+        if isinstance(x, _checks.NOT_VALUES):
+            raise _checks.not_a_value(name, i, x)
     avals = [_aval_of(x) for x in xs]
     if kinds:
         for i, aval in enumerate(avals):

@@ -1,0 +1,101 @@
+"""meshjit's answers to the user mistakes of the catalogue's round 17: JAX's error types and
+words (tests/support/mistakes_catalogue_round17.py runs them against JAX)."""
+
+import numpy as np
+import pytest
+
+import meshjit
+import meshjit.numpy as jnp
+from meshjit import lax, random
+
+_X = np.arange(6, dtype=np.float32).reshape(2, 3)
+_GATHER = lax.GatherDimensionNumbers(offset_dims=(3,), collapsed_slice_dims=(),
+                                     start_index_map=(0,))  # fmt: skip
+_SCATTER = lax.ScatterDimensionNumbers(update_window_dims=(1,), inserted_window_dims=(0,),
+                                       scatter_dims_to_operand_dims=(0, 1))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "call, error, words",
+    [
+        # random's functions bind their arguments as Python does, under their own names
+        (lambda: random.normal(shape=(2,)), TypeError,
+         "normal() missing 1 required positional argument: 'key'"),
+        (lambda: random.split(num=2), TypeError,
+         "split() missing 1 required positional argument: 'key'"),
+        (lambda: random.gamma(random.key(0)), TypeError,
+         "gamma() missing 1 required positional argument: 'a'"),
+        (lambda: random.exponential(random.key(0), (2,), rate=2.0), TypeError,
+         "exponential() got an unexpected keyword argument 'rate'"),
+        (lambda: random.key(random.key(0)), TypeError,
+         "key accepts a scalar seed, but was given a PRNG key."),
+        # JAX's words for shapes, dimension numbers and subscripts
+        (lambda: lax.dynamic_update_slice(jnp.ones(3), jnp.ones(4), (0,)), TypeError,
+         "dynamic_update_slice update shape must be smaller than operand shape, got update "
+         "shape (4,) for operand shape (3,)."),
+        (lambda: lax.gather(_X, jnp.array([[0]]), _GATHER, (1, 3)), TypeError,
+         "Offset dimension 0 in gather op is out of bounds; got 3, but should have been in "
+         "[0, 2)"),
+        (lambda: lax.gather(_X, jnp.array([[0]]), {"offset_dims": (1,)}, (1, 3)), TypeError,
+         "unhashable type: 'dict'"),
+        (lambda: lax.scatter_add(_X, jnp.array([[0]]), jnp.ones((1, 3)), _SCATTER), TypeError,
+         "Scatter op has 2 elements in scatter_dims_to_operand_dims and the bound of dimension "
+         "index_vector_dim=1 of indices is 1. These two numbers must be equal"),
+        (lambda: lax.conv_general_dilated(jnp.ones((1, 4, 4, 1)), jnp.ones((2, 2, 1, 1)), (1, 1),
+                                          "SAME", dimension_numbers=("NHWC", "HWIO", "NHWX")),
+         TypeError, "convolution dimension_numbers[2] must contain the characters 'N' and 'C' "
+         "exactly once, got NHWX."),
+        (lambda: jnp.ones(6).reshape(-1, 4), TypeError,
+         "cannot reshape array of shape (6,) (size 6) into shape (-1, 4) because the product of "
+         "specified axis sizes (4) does not evenly divide 6"),
+        (lambda: jnp.einsum("ij,ij->i", _X, _X.T), ValueError,
+         "Size of label 'i' for operand 1 (2) does not match previous terms (3)."),
+        (lambda: jnp.einsum("ijk->i", _X), ValueError,
+         "Einstein sum subscript 'ijk' does not contain the correct number of indices for "
+         "operand 0."),
+        (lambda: jnp.einsum("ij->j->i", _X), ValueError, "Subscripts can only contain one '->'."),
+        # control flow shows the predicate / index as JAX does
+        (lambda: meshjit.jit(lambda p: lax.cond(p, lambda: 1.0, lambda: 2.0))(
+            jnp.array([True, False])), TypeError,
+         "Pred must be a scalar, got JitTracer(bool[2]) of shape (2,)."),
+        (lambda: lax.switch(jnp.array([0, 1]), [lambda: 1.0, lambda: 2.0]), TypeError,
+         "Branch index must be scalar, got [0 1] of shape (2,)."),
+        # grad names the output it refuses
+        (lambda: meshjit.grad(lambda a: None)(1.0), TypeError,
+         "Gradient only defined for scalar-output functions. Output was None."),
+        (lambda: meshjit.grad(lambda a: (a, a))(1.0), TypeError,
+         "Gradient only defined for scalar-output functions. Output was (f32[], f32[])."),
+        # a list given to a lax function or to typeof
+        (lambda: lax.add([1.0], [2.0]), TypeError,
+         "Error interpreting argument to add as a JAX value. The problematic value is of type "
+         "<class 'list'> and was passed to add at position 0."),
+        (lambda: lax.exp([1.0]), TypeError, "Error interpreting argument to exp as a JAX value."),
+        (lambda: meshjit.jit(lambda: lax.exp([1.0]))(), TypeError,
+         "Error interpreting argument to exp as a JAX value."),
+        (lambda: meshjit.typeof([1.0]), TypeError,
+         "Argument '[1.0]' of type '<class 'list'>' is not a valid JAX type"),
+        # registration and symbolic shapes
+        (lambda: meshjit.tree_util.register_pytree_node(type("Box17", (), {}), 1, 2), TypeError,
+         "register_node(): incompatible function arguments. The following argument types are "
+         "supported"),
+        (lambda: meshjit.export.symbolic_shape("a // 2"), ValueError,
+         "syntax error in symbolic shape 'a // 2' in dimension 0: expecting one of {STAR} but "
+         "found DOUBLESLASH"),
+        (lambda: meshjit.export.symbolic_shape("a % 2"), ValueError, "but found PERCENT"),
+    ],
+)  # fmt: skip
+def test_errors_in_jaxs_words(call, error, words):
+    with pytest.raises(error) as e:
+        call()
+    assert words in str(e.value)
+
+
+def test_random_functions_still_take_their_key_by_name():
+    assert random.normal(key=random.key(0), shape=(2,)).shape == (2,)
+    assert random.gamma(random.key(0), 1.0, (2,)).shape == (2,)
+    assert random.exponential(random.key(0), (3,)).shape == (3,)
+
+
+def test_symbolic_shapes_spell_division_as_jax_does():
+    (d,) = meshjit.export.symbolic_shape("floordiv(a, 2) + mod(a, 3)")
+    assert str(d) == "mod(a, 3) + floordiv(a, 2)"
