@@ -99,3 +99,15 @@ def test_random_functions_still_take_their_key_by_name():
 def test_symbolic_shapes_spell_division_as_jax_does():
     (d,) = meshjit.export.symbolic_shape("floordiv(a, 2) + mod(a, 3)")
     assert str(d) == "mod(a, 3) + floordiv(a, 2)"
+
+
+def test_strict_promotion_refuses_promote_types_of_two_types():
+    with meshjit.numpy_dtype_promotion("strict"):
+        assert jnp.promote_types(jnp.float32, jnp.float32) == np.float32
+        with pytest.raises(ValueError, match="have no available implicit dtype promotion path"):
+            jnp.promote_types(jnp.int32, jnp.float32)
+
+
+def test_typeof_of_a_string_keeps_jaxs_other_words():
+    with pytest.raises(TypeError, match=r"Argument 'a' of type <class 'str'> is not a valid JAX"):
+        meshjit.typeof("a")
