@@ -9,6 +9,7 @@ import meshjit.numpy as jnp
 from meshjit import lax, random
 
 _X = np.arange(6, dtype=np.float32).reshape(2, 3)
+_MESH = meshjit.make_mesh((2,), ("x",), axis_types=(meshjit.sharding.AxisType.Auto,))
 _GATHER = lax.GatherDimensionNumbers(offset_dims=(3,), collapsed_slice_dims=(),
                                      start_index_map=(0,))  # fmt: skip
 _SCATTER = lax.ScatterDimensionNumbers(update_window_dims=(1,), inserted_window_dims=(0,),
@@ -82,6 +83,44 @@ _SCATTER = lax.ScatterDimensionNumbers(update_window_dims=(1,), inserted_window_
          "syntax error in symbolic shape 'a // 2' in dimension 0: expecting one of {STAR} but "
          "found DOUBLESLASH"),
         (lambda: meshjit.export.symbolic_shape("a % 2"), ValueError, "but found PERCENT"),
+        # round 17's second part
+        (lambda: jnp.add(_X, _X, _X), TypeError, "add() takes 2 positional arguments but 3"),
+        (lambda: jnp.maximum(_X, _X, _X), TypeError, "maximum() takes 2 positional arguments"),
+        (lambda: jnp.sum(_X, 0, None, None, False, 1, 2, 3), ValueError,
+         "jnp.sum: where must be None or a boolean array; got where.dtype=dtype('int32')."),
+        (lambda: jnp.mean(_X, where=1), ValueError, "jnp.mean: where must be None or a boolean"),
+        (lambda: jnp.concatenate(_X, _X), TypeError,
+         "only integer scalar arrays can be converted to a scalar index"),
+        (lambda: jnp.stack(jnp.ones(2), jnp.ones(2)), TypeError,
+         "Only integer scalar arrays can be converted to a scalar index."),
+        (lambda: random.uniform(random.key(0), 0.0, 1.0), TypeError,
+         "Cannot interpret '1.0' as a data type"),
+        (lambda: meshjit.jvp(lambda a: a * 2, 1.0, 1.0), TypeError,
+         "primal and tangent arguments to jax.jvp must be tuples or lists; found float and "
+         "float."),
+        (lambda: meshjit.jvp(lambda a: a * 2, (jnp.ones(3),), (jnp.ones(2),)), ValueError,
+         "jvp called with different primal and tangent shapes;Got primal shape (3,) and "
+         "tangent shape as (2,)"),
+        (lambda: meshjit.vjp(lambda a: (a, a), jnp.ones(3))[1](jnp.ones(3)), ValueError,
+         "unexpected tree structure."),
+        (lambda: jnp.zeros(3).__setitem__(0, 1.0), TypeError,
+         "JAX arrays are immutable and do not support in-place item assignment. Instead of "
+         "x[idx] = y"),
+        (lambda: meshjit.jit(lambda a, n: a[:n])(jnp.ones(4), 2), IndexError,
+         "Slice entries must be static integers. Got slice(None, JitTracer(~int32[]), None) at "
+         "position 0"),
+        (lambda: jnp.array({"a": 1}), TypeError,
+         "Value '{'a': 1}' with dtype object is not a valid JAX array type."),
+        (lambda: jnp.linalg.eigh(jnp.ones((2, 3))), TypeError,
+         "add got incompatible shapes for broadcasting: (2, 3), (3, 2)."),
+        (lambda: meshjit.export.symbolic_shape("a / 2"), ValueError, "but found SLASH"),
+        (lambda: meshjit.export.symbolic_shape("max2(a, 2)"), ValueError, "but found LPAR"),
+        (lambda: meshjit.export.symbolic_shape("floordiv(a)"), ValueError,
+         "expecting one of {COMMA} but found RPAR"),
+        (lambda: meshjit.shard_map(lambda a: lax.add(a, [1.0, 2.0]), mesh=_MESH,
+                                   in_specs=meshjit.sharding.PartitionSpec("x"),
+                                   out_specs=meshjit.sharding.PartitionSpec("x"))(jnp.ones(4)),
+         TypeError, "Argument '[1.0, 2.0]' of type '<class 'list'>' is not a valid JAX type"),
     ],
 )  # fmt: skip
 def test_errors_in_jaxs_words(call, error, words):

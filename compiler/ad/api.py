@@ -257,7 +257,7 @@ def _check_tangent(i: int, p_aval, t, what: str):
         )
     if shape != p_aval.shape:
         raise MeshjitValueError(
-            "jvp called with different primal and tangent shapes; Got primal shape "
+            "jvp called with different primal and tangent shapes;Got primal shape "  # JAX's
             f"{p_aval.shape} and tangent shape as {shape} ({what}: tangent {i})"
         )
 
@@ -275,13 +275,14 @@ def _with_float0(values: list, avals) -> list:
 # jvp and linearize.
 
 
-def _as_tuple(x, what: str) -> tuple:
-    if not isinstance(x, (tuple, list)):
+def _as_tuples(primals, tangents) -> tuple[tuple, tuple]:
+    """jvp's primals and tangents as tuples; JAX's words name both arguments' types."""
+    if not (isinstance(primals, (tuple, list)) and isinstance(tangents, (tuple, list))):
         raise MeshjitTypeError(
-            f"primal and tangent arguments to jax.jvp must be tuples or lists; found "
-            f"{type(x).__name__} ({what})"
+            "primal and tangent arguments to jax.jvp must be tuples or lists; found "
+            f"{type(primals).__name__} and {type(tangents).__name__}."
         )
-    return tuple(x)
+    return tuple(primals), tuple(tangents)
 
 
 def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
@@ -294,7 +295,7 @@ def jvp_known(fun: Callable, primals, tangents, has_aux: bool = False, *, known=
     (jacfwd's jvp under its vmap), so `fun` may still branch on them in Python."""
     check_callable(fun)
     given_types = type(primals), type(tangents)
-    primals, tangents = _as_tuple(primals, "jvp primals"), _as_tuple(tangents, "jvp tangents")
+    primals, tangents = _as_tuples(primals, tangents)
     p_leaves, p_tree = tree_flatten(primals)
     _check_no_refs(p_leaves, "jvp")
     t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
@@ -448,9 +449,9 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
         ct_leaves, ct_tree = tree_flatten(ct)
         if ct_tree != traced.out_tree:
             raise MeshjitValueError(
-                "unexpected tree structure of the argument to the VJP function returned by "
-                f"vjp: got {ct_tree}, but it must match the structure of the differentiated "
-                f"function's output, {traced.out_tree}"
+                "unexpected tree structure.\n\nThe argument to a VJP function returned by "
+                f"`jax.vjp` must match the pytree structure of the differentiated function's "
+                f"output, {traced.out_tree}; got {ct_tree}."
             )
         cts = _check_cotangents(ct_leaves, out_avals[:m], "vjp")
         given = [c for c in cts if c is not None]

@@ -107,7 +107,12 @@ _BINOPS = {
     ast.Mult: operator.mul,
 }
 # Operators JAX's grammar has no token for (it spells them floordiv(a, b) and mod(a, b)).
-_UNPARSED = {ast.FloorDiv: "DOUBLESLASH", ast.Mod: "PERCENT", ast.Pow: "DOUBLESTAR"}
+_UNPARSED = {
+    ast.FloorDiv: "DOUBLESLASH",
+    ast.Mod: "PERCENT",
+    ast.Pow: "DOUBLESTAR",
+    ast.Div: "SLASH",
+}
 
 
 def _parse_dim(node, scope: SymbolicScope):
@@ -132,6 +137,20 @@ def _parse_dim(node, scope: SymbolicScope):
         raise MeshjitValueError(
             f"expecting one of {{STAR}} but found {_UNPARSED[type(node.op)]}"
             + ("" if isinstance(node.op, ast.Pow) else " (write floordiv(a, b) or mod(a, b))")
+        )
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):  # JAX's words
+        arity = _OPERATIONS.get(node.func.id)
+        if arity is None:
+            raise MeshjitValueError(
+                f"expecting one of {{STAR}} but found LPAR (no operation {node.func.id!r}: the "
+                f"operations are {', '.join(_OPERATIONS)})"
+            )
+        if len(node.args) < arity:
+            raise MeshjitValueError(
+                f"expecting one of {{COMMA}} but found RPAR ({node.func.id} takes {arity})"
+            )
+        raise MeshjitValueError(
+            f"expecting one of {{RPAR}} but found COMMA ({node.func.id} takes {arity})"
         )
     if isinstance(node, ast.Constant) and isinstance(node.value, float):  # JAX's words
         raise MeshjitValueError(f"expecting integer, found {node.value}")

@@ -679,6 +679,9 @@ def abstractify(x) -> ShapedArray:
     called = _numpy_caller(x)
     if called is not None:  # JAX's message for a list given to a jnp function
         name, position = called
+        if name in ("array", "asarray") and not isinstance(x, (list, tuple, str, bytes)):
+            # JAX's array / asarray take what NumPy does and refuse its object arrays
+            raise MeshjitTypeError(not_numeric_words(x).strip() or f"{name}: {type(x)}")
         raise MeshjitTypeError(
             jitted_argument_words(x)
             + f"{name} requires ndarray or scalar arguments, got {type(x)} at position {position}."
@@ -698,7 +701,7 @@ def _refuse_containers(prim, args) -> None:
 
     for i, x in enumerate(args):
         if isinstance(x, NOT_VALUES):
-            raise not_a_value(prim.name, i, x) from None
+            raise not_a_value(prim.name, i, x, len(args)) from None
 
 
 def _numpy_caller(x, depth: int = 2, with_name: bool = False):
@@ -778,7 +781,7 @@ def not_numeric_words(x) -> str:
     except Exception:  # noqa: BLE001  (any value NumPy cannot take)
         return ""
     return (
-        f" Value {x!r} with dtype {dtype} is not a valid JAX array type. Only arrays of numeric "
+        f" Value '{x}' with dtype {dtype} is not a valid JAX array type. Only arrays of numeric "
         "types are supported by JAX."
     )
 

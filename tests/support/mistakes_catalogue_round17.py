@@ -2195,3 +2195,734 @@ def r17_jit_arg_custom_unregistered():
 )
 def r17_grad_arg_dict_of_int():
     return jax.grad(lambda d: d["a"] * 2.0)({"a": 1})
+
+
+# ---------------------------------------------------------------------------------------------
+# Wrong argument counts and positional-only misuse
+
+
+@mistake("jnp.sum: where must be None or a boolean array; got where.dtype=dtype('int32').")
+def r17_jnp_sum_too_many_positional():
+    return jnp.sum(x17, 0, None, None, False, 1, 2, 3)
+
+
+@mistake("zeros() takes from 1 to 2 positional arguments but 4 were given")
+def r17_jnp_zeros_too_many_positional():
+    return jnp.zeros(3, jnp.float32, None, 1)
+
+
+@mistake(
+    "where() got some positional-only arguments passed as keyword arguments: 'condition, x, y'"
+)
+def r17_jnp_where_condition_keyword():
+    return jnp.where(condition=x17 > 0, x=x17, y=x17)
+
+
+@mistake("where requires ndarray or scalar arguments, got")
+def r17_jnp_where_two_arguments():
+    return jnp.where(x17 > 0, x17)
+
+
+@mistake("arange() takes from 1 to 4 positional arguments but 5 were given")
+def r17_jnp_arange_too_many_positional():
+    return jnp.arange(0, 5, 1, jnp.int32, 7)
+
+
+@mistake("maximum() missing 1 required positional argument: 'y'")
+def r17_jnp_maximum_one_argument():
+    return jnp.maximum(x17)
+
+
+@mistake("add() takes 2 positional arguments but 3 were given")
+def r17_jnp_add_three_arguments():
+    return jnp.add(x17, x17, x17)
+
+
+@mistake("matmul() missing 1 required positional argument: 'b'")
+def r17_jnp_matmul_one_argument():
+    return jnp.matmul(x17)
+
+
+@mistake("dot() takes 2 positional arguments but 3 were given")
+def r17_jnp_dot_three_arguments():
+    return jnp.dot(x17, x17.T, x17)
+
+
+@mistake("only integer scalar arrays can be converted to a scalar index")
+def r17_jnp_concatenate_arrays_unpacked():
+    return jnp.concatenate(x17, x17)
+
+
+@mistake("Only integer scalar arrays can be converted to a scalar index.")
+def r17_jnp_stack_arrays_unpacked():
+    return jnp.stack(jnp.ones(2), jnp.ones(2))
+
+
+@mistake("linspace() missing 1 required positional argument: 'stop'")
+def r17_jnp_linspace_missing_stop():
+    return jnp.linspace(0)
+
+
+@mistake("add() takes 2 positional arguments but 3 were given")
+def r17_lax_add_three_arguments():
+    return lax.add(1.0, 2.0, 3.0)
+
+
+@mistake("exp() takes 1 positional argument but 2 were given")
+def r17_lax_exp_two_arguments():
+    return lax.exp(1.0, 2.0)
+
+
+@mistake("select() missing 1 required positional argument: 'on_false'")
+def r17_lax_select_two_arguments():
+    return lax.select(x17 > 0, x17)
+
+
+@mistake("dynamic_slice() missing 1 required positional argument: 'slice_sizes'")
+def r17_lax_dynamic_slice_missing_sizes():
+    return lax.dynamic_slice(x17, (0, 0))
+
+
+@mistake("fori_loop() missing 1 required positional argument: 'init_val'")
+def r17_lax_fori_loop_missing_init():
+    return lax.fori_loop(0, 3, lambda i, c: c)
+
+
+@mistake("while_loop() missing 1 required positional argument: 'init_val'")
+def r17_lax_while_loop_missing_init():
+    return lax.while_loop(lambda c: c < 3, lambda c: c + 1)
+
+
+@mistake("lax.cond: true_fun and false_fun arguments should be callable.")
+def r17_lax_cond_missing_false_fun_with_operand():
+    return lax.cond(True, lambda a: a, 1.0)
+
+
+@mistake("The input arguments to the custom_jvp-decorated function relu could not be resolved to")
+def r17_nn_relu_two_arguments():
+    return jax.nn.relu(x17, 0.0)
+
+
+@mistake("softmax() takes from 1 to 3 positional arguments but 5 were given")
+def r17_nn_softmax_too_many_positional():
+    return jax.nn.softmax(x17, -1, None, None, 1)
+
+
+@mistake("normal() takes from 1 to 3 positional arguments but 4 were given")
+def r17_random_normal_too_many_positional():
+    return random.normal(k17, (2,), jnp.float32, 5)
+
+
+@mistake("split() takes from 1 to 2 positional arguments but 3 were given")
+def r17_random_split_too_many_positional():
+    return random.split(k17, 2, 3)
+
+
+@mistake("key() takes 1 positional argument but 2 were given")
+def r17_random_key_two_seeds():
+    return random.key(0, 1)
+
+
+@mistake("Cannot interpret '1.0' as a data type")
+def r17_random_uniform_minval_maxval_positional_swapped_shape():
+    return random.uniform(k17, 0.0, 1.0)
+
+
+@mistake("'float' object is not iterable")
+def r17_grad_called_with_function_and_value():
+    return jax.grad(lambda a: a * 2.0, 1.0)
+
+
+@mistake("jit() takes from 0 to 1 positional arguments but 2 were given")
+def r17_jit_called_with_function_and_value():
+    return jax.jit(lambda a: a, 1.0)
+
+
+@mistake("vmap in_axes must be an int, None, or a tuple of entries corresponding to the positional")
+def r17_vmap_called_with_function_and_value():
+    return jax.vmap(lambda a: a, jnp.ones(3))(jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# jvp / vjp / linearize
+
+
+@mistake("primal and tangent arguments to jax.jvp must be tuples or lists; found float and float.")
+def r17_jvp_primals_not_tuple():
+    return jax.jvp(lambda a: a * 2, 1.0, 1.0)
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or in case of"
+)
+def r17_jvp_tangent_dtype_mismatch():
+    return jax.jvp(lambda a: a * 2, (1.0,), (jnp.float16(1.0),))
+
+
+@mistake(
+    "jvp called with different primal and tangent shapes;Got primal shape (3,) and tangent shape as"
+)
+def r17_jvp_tangent_shape_mismatch():
+    return jax.jvp(lambda a: a * 2, (jnp.ones(3),), (jnp.ones(2),))
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp must have the same tree structure; primals have tree"
+)
+def r17_jvp_tangent_count_mismatch():
+    return jax.jvp(lambda a, b: a * b, (1.0, 2.0), (1.0,))
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or in case of"
+)
+def r17_jvp_int_primal_float_tangent():
+    return jax.jvp(lambda a: a * 2, (1,), (1.0,))
+
+
+@mistake("unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got float32[2], but")
+def r17_vjp_cotangent_shape_mismatch():
+    _, pullback = jax.vjp(lambda a: a * 2, jnp.ones(3))
+    return pullback(jnp.ones(2))
+
+
+@mistake("unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got int32[3], but")
+def r17_vjp_cotangent_dtype_mismatch():
+    _, pullback = jax.vjp(lambda a: a * 2, jnp.ones(3))
+    return pullback(jnp.ones(3, jnp.int32))
+
+
+@mistake("unexpected tree structure.")
+def r17_vjp_cotangent_tree_mismatch():
+    _, pullback = jax.vjp(lambda a: (a, a), jnp.ones(3))
+    return pullback(jnp.ones(3))
+
+
+@mistake("expected function with aux output to return a two-element tuple, but got type")
+def r17_vjp_has_aux_not_tuple():
+    return jax.vjp(lambda a: a * 2, jnp.ones(3), has_aux=True)
+
+
+@mistake(
+    "linearized function called on tangent values inconsistent with the original primal values"
+)
+def r17_linearize_tangent_shape_mismatch():
+    _, f_jvp = jax.linearize(lambda a: a * 2, jnp.ones(3))
+    return f_jvp(jnp.ones(2))
+
+
+@mistake("Argument 's' of type")
+def r17_jacrev_non_array_output():
+    return jax.jacrev(lambda a: "s")(1.0)
+
+
+# ---------------------------------------------------------------------------------------------
+# In-place updates and .at
+
+
+@mistake(
+    "JAX arrays are immutable and do not support in-place item assignment. Instead of x[idx] = y"
+)
+def r17_array_item_assignment():
+    a = jnp.zeros(3)
+    a[0] = 1.0
+    return a
+
+
+@mistake("'_IndexUpdateHelper' object does not support item assignment")
+def r17_array_at_item_assignment():
+    a = jnp.zeros(3)
+    a.at[0] = 1.0
+    return a
+
+
+@mistake("Incompatible types for broadcasting: input type=float32[3] and requested type=float32[2]")
+def r17_at_set_shape_mismatch():
+    return jnp.zeros(3).at[:2].set(jnp.ones(3))
+
+
+@mistake("Indexer must have integer or boolean type, got indexer with type float64")
+def r17_at_set_float_index():
+    return jnp.zeros(3).at[1.5].set(1.0)
+
+
+@mistake("JAX does not support string indexing; got idx='a'")
+def r17_at_get_string_index():
+    return jnp.zeros(3).at["a"].get()
+
+
+@mistake('Unknown gather mode "wrap"')
+def r17_at_add_bad_mode():
+    return jnp.zeros(3).at[0].add(1.0, mode="wrap")
+
+
+@mistake("'_IndexUpdateRef' object is not callable")
+def r17_at_without_method():
+    return jnp.zeros(3).at[0](1.0)
+
+
+@mistake("'_IndexUpdateRef' object has no attribute 'increment'")
+def r17_at_unknown_method():
+    return jnp.zeros(3).at[0].increment(1.0)
+
+
+@mistake(
+    "JAX arrays are immutable and do not support in-place item assignment. Instead of x[idx] = y"
+)
+def r17_array_augmented_item_assignment_in_jit():
+    def f(a):
+        a[0] += 1.0
+        return a
+
+    return jax.jit(f)(jnp.zeros(3))
+
+
+@mistake("too many indices for array: array is 2-dimensional, but 3 were indexed")
+def r17_index_too_many_indices():
+    return x17[0, 0, 0]
+
+
+@mistake(
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean"
+)
+def r17_index_float():
+    return x17[0.5]
+
+
+@mistake(
+    "only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean"
+)
+def r17_index_list_of_floats():
+    return x17[[0.5, 1.0]]
+
+
+@mistake("an index can only have a single ellipsis ('...')")
+def r17_index_two_ellipses():
+    return jnp.asarray(x17)[..., ...]
+
+
+@mistake("JAX does not support string indexing; got idx='a'")
+def r17_index_string():
+    return jnp.asarray(x17)["a"]
+
+
+@mistake(
+    "Slice entries must be static integers. Got slice(None, JitTracer(~int32[]), None) at position 0"
+)
+def r17_index_traced_slice_bound():
+    return jax.jit(lambda a, n: a[:n])(jnp.ones(4), 2)
+
+
+# ---------------------------------------------------------------------------------------------
+# dtypes given by name
+
+
+@mistake("data type 'float33' not understood")
+def r17_zeros_dtype_unknown_string():
+    return jnp.zeros(3, dtype="float33")
+
+
+@mistake("JAX only supports number, bool, and string dtypes, got dtype")
+def r17_array_dtype_object():
+    return jnp.array([1, 2], dtype=object)
+
+
+@mistake("data type 'bogus' not understood")
+def r17_astype_unknown_string():
+    return jnp.ones(3).astype("bogus")
+
+
+@mistake("Value 'a' with dtype <U1 is not a valid JAX array type. Only arrays of numeric types are")
+def r17_array_of_strings():
+    return jnp.array(["a", "b"])
+
+
+@mistake(
+    "setting an array element with a sequence. The requested array has an inhomogeneous shape after"
+)
+def r17_array_ragged():
+    return jnp.array([[1, 2], [3]])
+
+
+@mistake("None is not a valid value for jnp.array")
+def r17_array_of_none():
+    return jnp.array(None)
+
+
+@mistake(
+    "Value '{'a': 1}' with dtype object is not a valid JAX array type. Only arrays of numeric types"
+)
+def r17_array_of_dict():
+    return jnp.array({"a": 1})
+
+
+@mistake(
+    "Value '{1, 2}' with dtype object is not a valid JAX array type. Only arrays of numeric types"
+)
+def r17_asarray_of_set():
+    return jnp.asarray({1, 2})
+
+
+@mistake("data type 'bogus' not understood")
+def r17_lax_convert_element_type_string():
+    return lax.convert_element_type(x17, "bogus")
+
+
+@mistake("dtype argument to `normal` must be a float or complex dtype, got int32")
+def r17_random_normal_dtype_string_int():
+    return random.normal(k17, (2,), dtype="int32")
+
+
+@mistake("Invalid integer data type 'f'.")
+def r17_iinfo_of_string_name():
+    return jnp.iinfo("float32")
+
+
+@mistake("data type")
+def r17_finfo_of_bool():
+    return jnp.finfo(jnp.bool_)
+
+
+# ---------------------------------------------------------------------------------------------
+# lax reductions, sorting, top_k
+
+
+@mistake("Operands must have the same tree structure as init_values: PyTreeDef((*, *)) vs.")
+def r17_lax_reduce_init_values_count():
+    return lax.reduce((x17, x17), (0.0,), lambda a, b: (a[0] + b[0], a[1] + b[1]), (0,))
+
+
+@mistake("'str' object is not callable")
+def r17_lax_reduce_computation_not_callable():
+    return lax.reduce(x17, 0.0, "add", (0,))
+
+
+@mistake("reduction axes (2,) contains out-of-bounds indices for float32[2,3].")
+def r17_lax_reduce_dimension_out_of_range():
+    return lax.reduce(x17, 0.0, lax.add, (2,))
+
+
+@mistake("num_keys=3 must be between 1 and len(operand)=2")
+def r17_lax_sort_num_keys_too_many():
+    return lax.sort((x17, x17), num_keys=3)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r17_lax_sort_dimension_out_of_range():
+    return lax.sort(x17, dimension=2)
+
+
+@mistake(
+    "k argument to top_k must be no larger than size along axis; got k=5 with shape=[3] and axis=0"
+)
+def r17_lax_top_k_k_too_big():
+    return lax.top_k(jnp.ones(3), 5)
+
+
+@mistake("k argument to top_k must be nonnegative, got -1")
+def r17_lax_top_k_negative():
+    return lax.top_k(jnp.ones(3), -1)
+
+
+@mistake("axis -1 is out of bounds for array of dimension 0")
+def r17_lax_top_k_scalar():
+    return lax.top_k(jnp.float32(1), 1)
+
+
+@mistake("axis 2 is out of bounds for array of shape (2, 3)")
+def r17_lax_cumsum_axis_out_of_range():
+    return lax.cumsum(x17, axis=2)
+
+
+@mistake(
+    "reduce_window got the wrong number of window_dimensions for operand: got operand shape (2, 3)"
+)
+def r17_lax_reduce_window_dims_length():
+    return lax.reduce_window(x17, 0.0, lax.add, (2,), (1, 1), "VALID")
+
+
+@mistake()
+def r17_lax_reduce_window_padding_string():
+    return lax.reduce_window(x17, 0.0, lax.add, (1, 1), (1, 1), "same")
+
+
+@mistake("take_along_axis indices must be of integer type, got float32")
+def r17_jnp_take_along_axis_float_indices():
+    return jnp.take_along_axis(x17, jnp.zeros((2, 1)), axis=1)
+
+
+@mistake("indices and arr must have the same number of dimensions; 1 vs. 2")
+def r17_jnp_take_along_axis_rank_mismatch():
+    return jnp.take_along_axis(x17, jnp.zeros(2, jnp.int32), axis=1)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r17_jnp_argsort_axis_out_of_range():
+    return jnp.argsort(x17, axis=2)
+
+
+@mistake()
+def r17_jnp_argsort_descending_ok():
+    return jnp.argsort(x17, descending=True)
+
+
+@mistake(
+    "'kind' argument to sort is not supported. Use stable=True or stable=False to specify sort"
+)
+def r17_jnp_sort_kind_and_stable():
+    return jnp.sort(x17, kind="stable", stable=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# debug printing and callbacks
+
+
+@mistake("tuple index out of range")
+def r17_debug_print_missing_positional():
+    return jax.debug.print("{} {}", 1.0)
+
+
+@mistake("'x'")
+def r17_debug_print_missing_keyword():
+    return jax.debug.print("{x}", y=1.0)
+
+
+@mistake("'x'")
+def r17_debug_print_in_jit_missing_keyword():
+    return jax.jit(lambda a: jax.debug.print("{x}", a))(1.0)
+
+
+@mistake("expected str, got float")
+def r17_debug_print_fmt_not_string():
+    return jax.debug.print(1.0)
+
+
+@mistake("INTERNAL: CpuCallback error calling callback: Traceback (most recent call last)")
+def r17_pure_callback_result_shape_mismatch():
+    return jax.jit(
+        lambda a: jax.pure_callback(
+            lambda v: np.ones(3, np.float32), jax.ShapeDtypeStruct((2,), jnp.float32), a
+        )
+    )(jnp.ones(2))
+
+
+@mistake("INTERNAL: CpuCallback error calling callback: Traceback (most recent call last)")
+def r17_pure_callback_result_dtype_mismatch():
+    return jax.jit(
+        lambda a: jax.pure_callback(
+            lambda v: np.ones(2, np.int32), jax.ShapeDtypeStruct((2,), jnp.float32), a
+        )
+    )(jnp.ones(2))
+
+
+@mistake("INTERNAL: CpuCallback error calling callback: Traceback (most recent call last)")
+def r17_pure_callback_missing_result_shape():
+    return jax.pure_callback(lambda v: v, jnp.ones(2))
+
+
+@mistake("INTERNAL: CpuCallback error calling callback: Traceback (most recent call last)")
+def r17_pure_callback_callback_not_callable():
+    return jax.pure_callback(1, jax.ShapeDtypeStruct((2,), jnp.float32), jnp.ones(2))
+
+
+# ---------------------------------------------------------------------------------------------
+# Linear algebra in jit / vmap
+
+
+@mistake("inconsistent size for core dimension 'm': 2 vs 3 on vectorized function with")
+def r17_linalg_solve_shapes_in_jit():
+    return jax.jit(jnp.linalg.solve)(jnp.eye(3), jnp.ones(2))
+
+
+@mistake("Argument to inv must have shape [..., n, n], got (2, 3).")
+def r17_linalg_inv_non_square_in_vmap():
+    return jax.vmap(jnp.linalg.inv)(jnp.ones((2, 2, 3)))
+
+
+@mistake(
+    "transpose permutation isn't a permutation of operand dimensions, got permutation (0, -1) for"
+)
+def r17_linalg_cholesky_1d():
+    return jnp.linalg.cholesky(jnp.ones(3))
+
+
+@mistake("Argument to _det() must have shape [..., n, n], got (3,)")
+def r17_linalg_det_1d_in_jit():
+    return jax.jit(jnp.linalg.det)(jnp.ones(3))
+
+
+@mistake("add got incompatible shapes for broadcasting: (2, 3), (3, 2).")
+def r17_linalg_eigh_non_square():
+    return jnp.linalg.eigh(jnp.ones((2, 3)))
+
+
+@mistake("Input 0 to svd must have rank at least 2, but got shape=(3,)")
+def r17_linalg_svd_1d():
+    return jnp.linalg.svd(jnp.ones(3))
+
+
+@mistake("Unsupported QR decomposition mode 'thin'")
+def r17_linalg_qr_mode_bogus():
+    return jnp.linalg.qr(jnp.eye(3), mode="thin")
+
+
+@mistake("Invalid order 'bogus' for matrix norm.")
+def r17_linalg_norm_ord_bogus():
+    return jnp.linalg.norm(x17, ord="bogus")
+
+
+@mistake("exponent must be an integer, got 1.5")
+def r17_linalg_matrix_power_float_n():
+    return jnp.linalg.matrix_power(jnp.eye(2), 1.5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Mistakes inside transformed bodies
+
+
+@mistake("Size of label 'i' for operand 1 (3) does not match previous terms (2).")
+def r17_scan_body_einsum_label_mismatch():
+    return lax.scan(
+        lambda c, x: (c, jnp.einsum("ij,ij->", x, c)), jnp.ones((2, 3)), jnp.ones((4, 3, 2))
+    )
+
+
+@mistake("cannot reshape array of shape (6,) (size 6) into shape (-1, 4) because the product of")
+def r17_vmap_body_reshape_minus_one_not_divisible():
+    return jax.vmap(lambda a: a.reshape(-1, 4))(jnp.ones((2, 6)))
+
+
+@mistake(
+    "dynamic_update_slice update shape must be smaller than operand shape, got update shape (3,)"
+)
+def r17_grad_body_dynamic_update_slice_larger():
+    return jax.grad(lambda a: lax.dynamic_update_slice(jnp.zeros(2), a, (0,)).sum())(jnp.ones(3))
+
+
+@mistake("Offset dimension 0 in gather op is out of bounds; got 3, but should have been in [0, 2)")
+def r17_while_body_gather_offset_dims():
+    dn = lax.GatherDimensionNumbers(offset_dims=(3,), collapsed_slice_dims=(), start_index_map=(0,))
+    return lax.while_loop(
+        lambda c: False, lambda c: lax.gather(c, jnp.array([[0]]), dn, (1, 3)), x17
+    )
+
+
+@mistake(
+    "convolution dimension_numbers[2] must contain the characters 'N' and 'C' exactly once, got"
+)
+def r17_cond_branch_conv_dimension_numbers():
+    return lax.cond(
+        True,
+        lambda a: lax.conv_general_dilated(
+            a, jnp.ones((2, 2, 1, 1)), (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWX")
+        ),
+        lambda a: a,
+        jnp.ones((1, 4, 4, 1)),
+    )
+
+
+@mistake("Argument '[1.0, 2.0]' of type '")
+def r17_shard_map_body_lax_add_of_list():
+    return _smap(lambda a: lax.add(a, [1.0, 2.0]), P("x"), P("x"))(jnp.ones(4))
+
+
+@mistake("Error interpreting argument to mul as a JAX value. The problematic value is of type")
+def r17_jit_body_lax_mul_of_tuple():
+    return jax.jit(lambda a: lax.mul(a, (1.0,)))(jnp.ones(1))
+
+
+@mistake("normal() missing 1 required positional argument: 'key'")
+def r17_vmap_body_random_missing_key():
+    return jax.vmap(lambda a: random.normal(shape=a.shape))(jnp.ones((2, 3)))
+
+
+@mistake("Gradient only defined for scalar-output functions. Output was None.")
+def r17_fori_body_grad_of_none():
+    return lax.fori_loop(0, 2, lambda i, c: c + jax.grad(lambda a: None)(c), 1.0)
+
+
+@mistake("Branch index must be scalar, got JitTracer(int32[2]) of shape (2,).")
+def r17_jit_body_switch_index_vector():
+    return jax.jit(lambda i: lax.switch(i, [lambda: 1.0, lambda: 2.0]))(jnp.array([0, 1]))
+
+
+@mistake("Subscripts can only contain one '->'.")
+def r17_jit_body_einsum_two_arrows():
+    return jax.jit(lambda a: jnp.einsum("ij->j->i", a))(x17)
+
+
+@mistake("Scatter op has 2 elements in scatter_dims_to_operand_dims and the bound of dimension")
+def r17_vmap_body_scatter_dims_length():
+    dn = lax.ScatterDimensionNumbers(
+        update_window_dims=(), inserted_window_dims=(0,), scatter_dims_to_operand_dims=(0, 1)
+    )
+    return jax.vmap(lambda a: lax.scatter_add(a, jnp.array([[0]]), jnp.ones(1), dn))(
+        jnp.ones((2, 3))
+    )
+
+
+@mistake("Argument '[JitTracer(float32[])]' of type '")
+def r17_scan_body_typeof_of_list():
+    return lax.scan(lambda c, x: (c, jax.typeof([x])), 0.0, jnp.ones(2))
+
+
+@mistake(
+    "dynamic_update_slice update shape must be smaller than operand shape, got update shape (3, 3)"
+)
+def r17_jit_body_reshape_minus_one_dynamic_update():
+    return jax.jit(lambda a: lax.dynamic_update_slice(a, jnp.ones((3, 3)), (0, 0)))(x17)
+
+
+# ---------------------------------------------------------------------------------------------
+# Symbolic shapes (jax.export)
+
+
+@mistake("syntax error in symbolic shape 'a % 2' in dimension 0: expecting one of {STAR} but found")
+def r17_export_symbolic_shape_modulo_operator():
+    return _sym("a % 2")
+
+
+@mistake()
+def r17_export_symbolic_shape_floordiv_ok():
+    return _sym("a, floordiv(a, 2)")
+
+
+@mistake(
+    "syntax error in symbolic shape 'a ** 2' in dimension 0: expecting one of {STAR} but found"
+)
+def r17_export_symbolic_shape_power():
+    return _sym("a ** 2")
+
+
+@mistake("syntax error in symbolic shape 'a / 2' in dimension 0: expecting one of {STAR} but found")
+def r17_export_symbolic_shape_division():
+    return _sym("a / 2")
+
+
+@mistake(
+    "syntax error in symbolic shape 'max2(a, 2)' in dimension 0: expecting one of {STAR} but found"
+)
+def r17_export_symbolic_shape_unknown_function():
+    return _sym("max2(a, 2)")
+
+
+@mistake(
+    "syntax error in symbolic shape 'floordiv(a)' in dimension 0: expecting one of {COMMA} but"
+)
+def r17_export_symbolic_shape_floordiv_one_arg():
+    return _sym("floordiv(a)")
+
+
+@mistake("Constraint parsing error: must contain one of '==' or '>=' or '<='")
+def r17_export_symbolic_constraint_no_operator():
+    return _sym("a", constraints=("a 4",))
+
+
+@mistake("Constraint parsing error: must contain one of '==' or '>=' or '<='")
+def r17_export_symbolic_constraint_strict_less():
+    return _sym("a", constraints=("a < 4",))
+
+
+@mistake("polymorphic shape spec should be None or a string. Found ['a', 'b'].")
+def r17_export_symbolic_shape_list_not_string():
+    return _sym(["a", "b"])

@@ -118,7 +118,7 @@ def _operands(name: str, kinds: str, xs) -> None:
     """JAX's checks of a lax op's operands: each of an accepted kind, then one dtype."""
     for i, x in enumerate(xs):
         if isinstance(x, _checks.NOT_VALUES):
-            raise _checks.not_a_value(name, i, x)
+            raise _checks.not_a_value(name, i, x, len(xs))
     avals = [_aval_of(x) for x in xs]
     if kinds:
         for i, aval in enumerate(avals):
