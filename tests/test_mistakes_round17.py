@@ -150,3 +150,26 @@ def test_strict_promotion_refuses_promote_types_of_two_types():
 def test_typeof_of_a_string_keeps_jaxs_other_words():
     with pytest.raises(TypeError, match=r"Argument 'a' of type <class 'str'> is not a valid JAX"):
         meshjit.typeof("a")
+
+
+@pytest.mark.parametrize(
+    "name, checked",
+    [("abs", "absolute"), ("amax", "max"), ("around", "round"), ("conj", "conjugate"),
+     ("flatnonzero", "ravel"), ("log10", "log10"), ("degrees", "rad2deg"),
+     ("radians", "deg2rad")],
+)  # fmt: skip
+def test_a_list_is_refused_by_the_function_jaxs_check_names(name, checked):
+    with pytest.raises(TypeError, match=rf"^{checked} requires ndarray or scalar arguments"):
+        getattr(jnp, name)([1.0, 2.0])
+
+
+@pytest.mark.parametrize("name", ["relu", "relu6"])
+def test_nn_activations_refuse_a_list_in_maximums_words(name):
+    with pytest.raises(TypeError, match="^maximum requires ndarray or scalar arguments"):
+        getattr(meshjit.nn, name)([1.0, -1.0])
+
+
+def test_einsum_interleaved_labels_must_be_hashable():
+    with pytest.raises(TypeError, match="lists must contain either Ellipsis or hashable"):
+        jnp.einsum(0, _X)
+    np.testing.assert_allclose(jnp.einsum(_X, [0, 1], _X, [0, 1], [0]), (_X * _X).sum(1))

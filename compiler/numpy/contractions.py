@@ -125,10 +125,25 @@ def _split_operands(subscripts, operands, preferred_element_type=None):
     arrays = _promoted(args[0 : 2 * count : 2], preferred_element_type)
     spec_args = []
     for k, x in enumerate(arrays):
-        spec_args += [_shape_key(x), tuple(args[2 * k + 1])]
+        spec_args += [_shape_key(x), _sublist(args[2 * k + 1])]
     if len(args) % 2:
-        spec_args.append(tuple(args[-1]))
+        spec_args.append(_sublist(args[-1]))
     return arrays, tuple(spec_args)
+
+
+def _sublist(labels) -> tuple:
+    """An interleaved form's labels of an operand: hashable ones, or opt_einsum's words."""
+    labels = tuple(labels)
+    for label in labels:
+        try:
+            hash(label)
+        except TypeError:
+            raise MeshjitTypeError(
+                "For this input type lists must contain either Ellipsis or hashable and "
+                "comparable object (e.g. int, str). (einsum's interleaved form: each operand "
+                f"is followed by the list of its axes' labels, got a {type(label).__name__})"
+            ) from None
+    return labels
 
 
 def _shape_key(x):
