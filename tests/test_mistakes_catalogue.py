@@ -145,16 +145,6 @@ KNOWN = {
         "message",
         "line",
     ),
-    "r17_einsum_subscripts_not_string": _known(
-        "meshjit's einsum refuses integer subscripts (the interleaved form's) in Python's words "
-        "for an unhashable operand; JAX's (opt_einsum's) words name the list form's rule",
-        "message",
-    ),
-    "r17_nn_relu_of_list": _known(
-        "JAX's relu is jnp.maximum under a custom_jvp, so its refusal of a list names maximum; "
-        "meshjit's names relu",
-        "message",
-    ),
     "r17_jacrev_non_array_output": _known(
         "meshjit's jacrev traces the function as jit does and refuses a string output in jit's "
         "words; JAX's vjp reads the output's type first (typeof's words)",

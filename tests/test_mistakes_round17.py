@@ -173,3 +173,9 @@ def test_einsum_interleaved_labels_must_be_hashable():
     with pytest.raises(TypeError, match="lists must contain either Ellipsis or hashable"):
         jnp.einsum(0, _X)
     np.testing.assert_allclose(jnp.einsum(_X, [0, 1], _X, [0, 1], [0]), (_X * _X).sum(1))
+
+
+def test_clip_needs_its_input_and_broadcast_arrays_takes_none():
+    with pytest.raises(ValueError, match="No input was provided to the clip function."):
+        jnp.clip(max=1.0)
+    assert jnp.broadcast_arrays() == []

@@ -320,6 +320,8 @@ def _broadcast_to(x, shape):
 
 
 def broadcast_arrays(*args):
+    if not args:  # as JAX's: no arrays, none broadcast
+        return []
     return [materialize(a) for a in broadcast_all(*args)]
 
 

@@ -2926,3 +2926,89 @@ def r17_export_symbolic_constraint_strict_less():
 @mistake("polymorphic shape spec should be None or a string. Found ['a', 'b'].")
 def r17_export_symbolic_shape_list_not_string():
     return _sym(["a", "b"])
+
+
+# ---------------------------------------------------------------------------------------------
+# Lists given where JAX's check names another function; calls without their input
+
+
+@mistake("absolute requires ndarray or scalar arguments, got")
+def r17_jnp_abs_of_list():
+    return jnp.abs([1.0, -1.0])
+
+
+@mistake("max requires ndarray or scalar arguments, got")
+def r17_jnp_amax_of_list():
+    return jnp.amax([1.0, 2.0])
+
+
+@mistake("round requires ndarray or scalar arguments, got")
+def r17_jnp_around_of_list():
+    return jnp.around([1.5, 2.5])
+
+
+@mistake("conjugate requires ndarray or scalar arguments, got")
+def r17_jnp_conj_of_list():
+    return jnp.conj([1.0, 2.0])
+
+
+@mistake("rad2deg requires ndarray or scalar arguments, got")
+def r17_jnp_degrees_of_list():
+    return jnp.degrees([1.0, 2.0])
+
+
+@mistake("log10 requires ndarray or scalar arguments, got")
+def r17_jnp_log10_of_list():
+    return jnp.log10([1.0, 10.0])
+
+
+@mistake("ravel requires ndarray or scalar arguments, got")
+def r17_jnp_flatnonzero_of_list():
+    return jnp.flatnonzero([0, 1])
+
+
+@mistake("ones_like requires ndarray or scalar arguments, got")
+def r17_jnp_empty_like_of_list():
+    return jnp.empty_like([1.0, 2.0])
+
+
+@mistake("maximum requires ndarray or scalar arguments, got")
+def r17_nn_relu6_of_list():
+    return jax.nn.relu6([1.0, 7.0])
+
+
+@mistake("No input was provided to the clip function.")
+def r17_jnp_clip_without_input():
+    return jnp.clip(max=1.0)
+
+
+@mistake()
+def r17_jnp_broadcast_arrays_of_nothing_ok():
+    return jnp.broadcast_arrays()
+
+
+@mistake("multiply() takes 2 positional arguments but 3 were given")
+def r17_jnp_multiply_three_arguments():
+    return jnp.multiply(x17, x17, x17)
+
+
+@mistake("subtract() takes 2 positional arguments but 3 were given")
+def r17_jnp_subtract_three_arguments_in_jit():
+    return jax.jit(lambda a: jnp.subtract(a, a, a))(x17)
+
+
+@mistake("jnp.mean: where must be None or a boolean array; got where.dtype=dtype('int32').")
+def r17_jnp_mean_where_int_mask():
+    return jnp.mean(x17, where=jnp.ones((2, 3), jnp.int32))
+
+
+@mistake("jnp.max: where must be None or a boolean array; got where.dtype=dtype('float32').")
+def r17_jnp_max_where_float_mask():
+    return jnp.max(x17, where=x17, initial=0.0)
+
+
+@mistake(
+    "For this input type lists must contain either Ellipsis or hashable and comparable object (e.g."
+)
+def r17_einsum_interleaved_float_labels_array():
+    return jnp.einsum(x17, np.array([[0, 1]]), [0])
