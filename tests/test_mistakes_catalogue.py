@@ -150,11 +150,6 @@ KNOWN = {
         "words; JAX's vjp reads the output's type first (typeof's words)",
         "message",
     ),
-    "r17_random_typed_keys_mixed_impls": _known(
-        "meshjit stacks keys of two implementations as their data and refuses the shapes; JAX "
-        "refuses the key dtypes' promotion",
-        "message",
-    ),
     # Round 12 (tests/support/mistakes_catalogue_round12.py)
     "r12_ref_in_vmap_written_batched": _known(
         "meshjit's vmap stages the function, then batches its jaxpr: the write of a batched "

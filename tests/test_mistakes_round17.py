@@ -179,3 +179,9 @@ def test_clip_needs_its_input_and_broadcast_arrays_takes_none():
     with pytest.raises(ValueError, match="No input was provided to the clip function."):
         jnp.clip(max=1.0)
     assert jnp.broadcast_arrays() == []
+
+
+def test_keys_of_two_implementations_do_not_stack():
+    with pytest.raises(ValueError, match="is not a valid dtype for JAX type promotion."):
+        jnp.stack([random.key(0), random.key(0, impl="rbg")])
+    assert jnp.stack([random.key(0), random.key(1)]).shape == (2,)
