@@ -145,11 +145,6 @@ KNOWN = {
         "message",
         "line",
     ),
-    "r17_jacrev_non_array_output": _known(
-        "meshjit's jacrev traces the function as jit does and refuses a string output in jit's "
-        "words; JAX's vjp reads the output's type first (typeof's words)",
-        "message",
-    ),
     # Round 12 (tests/support/mistakes_catalogue_round12.py)
     "r12_ref_in_vmap_written_batched": _known(
         "meshjit's vmap stages the function, then batches its jaxpr: the write of a batched "

@@ -185,3 +185,11 @@ def test_keys_of_two_implementations_do_not_stack():
     with pytest.raises(ValueError, match="is not a valid dtype for JAX type promotion."):
         jnp.stack([random.key(0), random.key(0, impl="rbg")])
     assert jnp.stack([random.key(0), random.key(1)]).shape == (2,)
+
+
+@pytest.mark.parametrize("transform", [meshjit.grad, meshjit.jacrev, meshjit.jacfwd])
+def test_autodiff_refuses_a_string_output_in_jaxs_words(transform):
+    with pytest.raises(TypeError, match="^Argument 's' of type <class 'str'> is not a valid JAX"):
+        transform(lambda a: "s")(1.0)
+    with pytest.raises(TypeError, match="the traced function returned a value of type"):
+        meshjit.jit(lambda a: "s")(1.0)

@@ -180,7 +180,7 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
         return main + [a for i, a in enumerate(aux_leaves) if i not in trees["aux_static"]]
 
     kind = None if what in ("jvp", "saved_residuals") else "grad"  # as their tracers print
-    closed, _ = trace_flat(flat_fun, avals, concrete, kind)
+    closed, _ = trace_flat(flat_fun, avals, concrete, kind, autodiff=True)
     closed = _without_refs(closed)
     num_main = trees["out"].num_leaves
     aux_tree = _AuxTree(trees["aux"], trees["aux_static"]) if has_aux else None

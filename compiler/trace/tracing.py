@@ -845,11 +845,13 @@ def trace_flat(
     kind=None,
     what: str = "a transformation",
     source: Callable | None = None,
+    autodiff: bool = False,
 ) -> tuple[ClosedJaxpr, Any]:
     """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output.
     With `known_values` (the inputs' concrete values), Python may branch on traced values.
     `kind`: what the trace is for, as its tracers print (Trace.kind); `what`: as errors name
-    it ("cond"), and `source` the user's function."""
+    it ("cond"), and `source` the user's function; `autodiff`: an output that is no array is
+    refused in the words of JAX's autodiff (its typeof's), else in jit's."""
     with gc_paused(), new_trace() as trace:
         trace.kind = kind
         tracers = [trace.new_arg(a) for a in in_avals]
@@ -871,6 +873,11 @@ def trace_flat(
                     f"type {leaf.ref_aval}, but mutable array references cannot be returned."
                 )
             if not is_array_like(leaf) or _non_numeric_numpy(leaf):
+                if autodiff:
+                    raise MeshjitTypeError(
+                        f"Argument '{leaf}' of type {type(leaf)} is not a valid JAX type (output "
+                        f"component {i} of the differentiated function is not an array)"
+                    )
                 raise MeshjitTypeError(
                     f"the traced function returned a value of type {type(leaf)} at output "
                     f"component {i}, which is not a valid JAX type (a "
