@@ -193,3 +193,10 @@ def test_autodiff_refuses_a_string_output_in_jaxs_words(transform):
         transform(lambda a: "s")(1.0)
     with pytest.raises(TypeError, match="the traced function returned a value of type"):
         meshjit.jit(lambda a: "s")(1.0)
+
+
+def test_lax_igamma_names_itself_in_pythons_errors():
+    with pytest.raises(TypeError, match=r"^igamma\(\) missing 2 required positional arguments"):
+        lax.igamma()
+    with pytest.raises(TypeError, match=r"^igammac\(\) missing 1 required positional argument"):
+        lax.igammac(1.0)
