@@ -88,7 +88,9 @@ def register_pytree_node(nodetype: type, flatten_func, unflatten_func, flatten_w
     for what, f in (("flatten_func", flatten_func), ("unflatten_func", unflatten_func)):
         if not callable(f):  # (JAX's registration refuses it: its C++ takes callables)
             raise MeshjitTypeError(
-                f"register_pytree_node(): {what} must be callable, got {type(f).__name__}"
+                "register_node(): incompatible function arguments. The following argument types "
+                f"are supported: callables. (register_pytree_node(): {what} must be callable, "
+                f"got {type(f).__name__})"
             )
     if nodetype in _registry:
         raise MeshjitValueError(

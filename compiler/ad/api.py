@@ -181,7 +181,7 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
         return main + [a for i, a in enumerate(aux_leaves) if i not in trees["aux_static"]]
 
     kind = None if what in ("jvp", "saved_residuals") else "grad"  # as their tracers print
-    closed, _ = trace_flat(flat_fun, avals, concrete, kind)
+    closed, _ = trace_flat(flat_fun, avals, concrete, kind, autodiff=True)
     closed = _without_refs(closed)
     num_main = trees["out"].num_leaves
     aux_tree = _AuxTree(trees["aux"], trees["aux_static"]) if has_aux else None
@@ -258,7 +258,7 @@ def _check_tangent(i: int, p_aval, t, what: str):
         )
     if shape != p_aval.shape:
         raise MeshjitValueError(
-            "jvp called with different primal and tangent shapes; Got primal shape "
+            "jvp called with different primal and tangent shapes;Got primal shape "  # JAX's
             f"{p_aval.shape} and tangent shape as {shape} ({what}: tangent {i})"
         )
 
@@ -276,13 +276,14 @@ def _with_float0(values: list, avals) -> list:
 # jvp and linearize.
 
 
-def _as_tuple(x, what: str) -> tuple:
-    if not isinstance(x, (tuple, list)):
+def _as_tuples(primals, tangents) -> tuple[tuple, tuple]:
+    """jvp's primals and tangents as tuples; JAX's words name both arguments' types."""
+    if not (isinstance(primals, (tuple, list)) and isinstance(tangents, (tuple, list))):
         raise MeshjitTypeError(
-            f"primal and tangent arguments to jax.jvp must be tuples or lists; found "
-            f"{type(x).__name__} ({what})"
+            "primal and tangent arguments to jax.jvp must be tuples or lists; found "
+            f"{type(primals).__name__} and {type(tangents).__name__}."
         )
-    return tuple(x)
+    return tuple(primals), tuple(tangents)
 
 
 def jvp(fun: Callable, primals, tangents, has_aux: bool = False):
@@ -295,7 +296,7 @@ def jvp_known(fun: Callable, primals, tangents, has_aux: bool = False, *, known=
     (jacfwd's jvp under its vmap), so `fun` may still branch on them in Python."""
     check_callable(fun)
     given_types = type(primals), type(tangents)
-    primals, tangents = _as_tuple(primals, "jvp primals"), _as_tuple(tangents, "jvp tangents")
+    primals, tangents = _as_tuples(primals, tangents)
     p_leaves, p_tree = tree_flatten(primals)
     _check_no_refs(p_leaves, "jvp")
     t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
@@ -449,9 +450,9 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
         ct_leaves, ct_tree = tree_flatten(ct)
         if ct_tree != traced.out_tree:
             raise MeshjitValueError(
-                "unexpected tree structure of the argument to the VJP function returned by "
-                f"vjp: got {ct_tree}, but it must match the structure of the differentiated "
-                f"function's output, {traced.out_tree}"
+                "unexpected tree structure.\n\nThe argument to a VJP function returned by "
+                f"`jax.vjp` must match the pytree structure of the differentiated function's "
+                f"output, {traced.out_tree}; got {ct_tree}."
             )
         cts = _check_cotangents(ct_leaves, out_avals[:m], "vjp")
         given = [c for c in cts if c is not None]
@@ -540,6 +541,12 @@ def _key_dtype(given) -> str | None:
     return keys[0].dtype.name if keys else None
 
 
+class _Shown(str):
+    """An output array in the words of grad's error: its type, unquoted in a container."""
+
+    __repr__ = str.__str__
+
+
 def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
     avals = traced.closed.out_avals[: traced.num_main]
     if len(avals) != 1 or avals[0].shape != () or not treedef_is_leaf(traced.out_tree):
@@ -549,9 +556,10 @@ def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
                 "Gradient only defined for scalar-output functions. Output had shape: "
                 f"{avals[0].shape}."
             )
-        raise MeshjitTypeError(
-            "Gradient only defined for scalar-output functions. Output was "
-            f"{traced.out_tree} of {got}. {what} requires a scalar output, got {got}"
+        shown = tree_unflatten(traced.out_tree, [_Shown(a.str_short()) for a in avals])
+        raise MeshjitTypeError(  # JAX's words: the output, its arrays shown by their types
+            f"Gradient only defined for scalar-output functions. Output was {shown}. {what} "
+            f"requires a scalar output, got {got}"
         )
     check_output_dtype(avals[0], what, holomorphic)
 

@@ -313,6 +313,8 @@ def promoted(*typed) -> np.dtype:
     """The lattice join of (dtype, weak) pairs, as JAX's promote_types: one of the types named
     as it is (float32 with float64 is float64 with x64 off too), another type canonical
     (int8 with uint32 is int32)."""
+    if strict_promotion:
+        result_type(*typed)  # its error for types the strict mode does not join (JAX's)
     nodes = tuple(sorted({_node(d, w) for d, w in typed}, key=str))
     joined = _join_nodes(nodes)
     if joined is None or joined in (_WEAK_INT, _WEAK_FLOAT, _WEAK_COMPLEX):

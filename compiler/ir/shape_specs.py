@@ -105,8 +105,13 @@ _BINOPS = {
     ast.Add: operator.add,
     ast.Sub: operator.sub,
     ast.Mult: operator.mul,
-    ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
+}
+# Operators JAX's grammar has no token for (it spells them floordiv(a, b) and mod(a, b)).
+_UNPARSED = {
+    ast.FloorDiv: "DOUBLESLASH",
+    ast.Mod: "PERCENT",
+    ast.Pow: "DOUBLESTAR",
+    ast.Div: "SLASH",
 }
 
 
@@ -128,8 +133,25 @@ def _parse_dim(node, scope: SymbolicScope):
     ):
         args = [_parse_dim(a, scope) for a in node.args]
         return _call_operation(node.func.id, args)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow):  # JAX's words
-        raise MeshjitValueError("expecting one of {STAR} but found DOUBLESTAR")
+    if isinstance(node, ast.BinOp) and type(node.op) in _UNPARSED:  # JAX's words
+        raise MeshjitValueError(
+            f"expecting one of {{STAR}} but found {_UNPARSED[type(node.op)]}"
+            + ("" if isinstance(node.op, ast.Pow) else " (write floordiv(a, b) or mod(a, b))")
+        )
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):  # JAX's words
+        arity = _OPERATIONS.get(node.func.id)
+        if arity is None:
+            raise MeshjitValueError(
+                f"expecting one of {{STAR}} but found LPAR (no operation {node.func.id!r}: the "
+                f"operations are {', '.join(_OPERATIONS)})"
+            )
+        if len(node.args) < arity:
+            raise MeshjitValueError(
+                f"expecting one of {{COMMA}} but found RPAR ({node.func.id} takes {arity})"
+            )
+        raise MeshjitValueError(
+            f"expecting one of {{RPAR}} but found COMMA ({node.func.id} takes {arity})"
+        )
     if isinstance(node, ast.Constant) and isinstance(node.value, float):  # JAX's words
         raise MeshjitValueError(f"expecting integer, found {node.value}")
     raise MeshjitValueError(f"unexpected {ast.unparse(node)!r}")

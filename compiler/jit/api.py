@@ -285,6 +285,11 @@ def typeof(x):
         return KeyAval(x.shape, x.dtype, _key_sharding(x))
     if refs.is_ref(x):
         return x.ref_aval
+    if isinstance(x, (list, tuple, dict)):  # JAX's words (core.typeof; a string has others)
+        raise MeshjitTypeError(
+            f"Argument '{x}' of type '{type(x)}' is not a valid JAX type. (typeof takes an "
+            "array, a scalar or a traced value; convert a list with jnp.asarray)"
+        )
     aval = abstractify(x)
     if is_token_aval(aval):
         return aval

@@ -9,9 +9,13 @@ from meshjit.compiler.ad.api import param_key
 from meshjit.compiler.ir.core import param_jaxprs
 from meshjit.compiler.jit.api import JitFunction
 from meshjit.compiler.jit.refs import is_ref
+from meshjit.compiler.lax.shape_checks import NOT_VALUES, not_a_value
 
 
 def apply_primitive(prim, args, params):
+    for i, x in enumerate(args):
+        if isinstance(x, NOT_VALUES):
+            raise not_a_value(prim.name, i, x)
     if any(is_ref(x) for x in args) or next(param_jaxprs(params), None) is not None:
         return _apply_by_structure(prim, args, params)
     key = tuple(sorted(params.items()))

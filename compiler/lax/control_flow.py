@@ -335,8 +335,8 @@ def _pred_index(pred):
 
 
 def _value_words(x) -> str:
-    """A predicate or index as JAX's messages show it: its value, or a traced one's type."""
-    return aval_of(x).str_short() if isinstance(x, Tracer) else str(x)
+    """A predicate or index as JAX's messages show it: its value (a traced one's repr)."""
+    return str(x)
 
 
 def _switch_index(index, n: int):
@@ -345,7 +345,7 @@ def _switch_index(index, n: int):
     aval = abstractify(index)
     if aval.shape != ():
         raise MeshjitTypeError(
-            f"Branch index must be scalar, got {aval.str_short()} of shape {aval.shape}."
+            f"Branch index must be scalar, got {_value_words(index)} of shape {aval.shape}."
         )
     if not dtypes.is_int(aval.dtype):
         raise MeshjitTypeError(  # JAX's words: the value, then its dtype

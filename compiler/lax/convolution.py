@@ -125,9 +125,9 @@ def _check_spec_string(i, name, spec, a, b, rank):
             f"convolution dimension_numbers[{i}] cannot have duplicate characters, got {spec}."
         )
     if spec.count(a) != 1 or spec.count(b) != 1:
-        raise MeshjitValueError(
-            f"conv_general_dilated: {name} dimension_numbers string {spec!r} must name '{a}' and "
-            f"'{b}' exactly once and have no repeated letters"
+        raise MeshjitTypeError(  # JAX's words
+            f"convolution dimension_numbers[{i}] must contain the characters '{a}' and '{b}' "
+            f"exactly once, got {spec}. ({name} string)"
         )
 
 

@@ -113,6 +113,11 @@ class GatherScatterMode(enum.Enum):
 
 
 def _tuple_fields(dnums, first_field: str):
+    if isinstance(dnums, (dict, list, set)):  # JAX's error: it hashes the primitive's params
+        raise MeshjitTypeError(
+            f"unhashable type: '{type(dnums).__name__}' (dimension_numbers must be a "
+            "GatherDimensionNumbers / ScatterDimensionNumbers)"
+        )
     if not hasattr(dnums, "_fields"):  # JAX's error: it reads the fields of what it is given
         raise MeshjitAttributeError(
             f"'{type(dnums).__name__}' object has no attribute '{first_field}' (dimension_numbers "
@@ -154,11 +159,25 @@ def _check_sorted_dims(name, what, dims, bound):
         raise MeshjitTypeError(f"{what} in {op} op must not repeat; got: {tuple(dims)}.")
 
 
+def _check_offset_dims(offset_dims, indices):
+    """JAX's first bound on offset_dims: the output's rank before the slice sizes count."""
+    if list(offset_dims) != sorted(offset_dims) or len(set(offset_dims)) != len(offset_dims):
+        return  # _check_sorted_dims's words
+    rank = len(offset_dims) + indices.ndim - 1
+    for i, d in enumerate(offset_dims):
+        if not 0 <= d < rank:
+            raise MeshjitTypeError(
+                f"Offset dimension {i} in gather op is out of bounds; got {d}, but should have "
+                f"been in [0, {rank})"
+            )
+
+
 @abstract_eval_rules.register(gather_p)
 def _gather_rule(operand, indices, *, dimension_numbers, slice_sizes, **flags):
     """(`flags`: indices_are_sorted, unique_indices, mode and fill_value, which type nothing.)"""
     dn = dimension_numbers
     _check_index_aval("gather", indices)
+    _check_offset_dims(dn.offset_dims, indices)
     if len(dn.start_index_map) != indices.shape[-1]:
         raise MeshjitTypeError(
             f"Gather op has {len(dn.start_index_map)} elements in start_index_map and the bound "
@@ -297,14 +316,18 @@ def _scatter_rule(
     _check_sorted_dims(name, "update_window_dims", dn.update_window_dims, updates.ndim)
     _check_sorted_dims(name, "inserted_window_dims", dn.inserted_window_dims, operand.ndim)
     if len(window_operand_dims) != len(dn.update_window_dims):
-        raise MeshjitTypeError(
-            f"{name}: {operand.str_short()} has {len(window_operand_dims)} window axes but "
-            f"update_window_dims is {dn.update_window_dims}"
+        window = len(dn.update_window_dims) + len(dn.inserted_window_dims)
+        window += len(getattr(dn, "operand_batching_dims", ()))
+        raise MeshjitTypeError(  # JAX's words
+            f"Scatter op has window of size {window}; doesn't match operand of rank "
+            f"{operand.ndim}. ({name}: update_window_dims {dn.update_window_dims})"
         )
     if len(dn.scatter_dims_to_operand_dims) != indices.shape[-1]:
-        raise MeshjitTypeError(
-            f"{name}: scatter_dims_to_operand_dims {dn.scatter_dims_to_operand_dims} does not "
-            f"match the index vector of {indices.str_short()}"
+        raise MeshjitTypeError(  # JAX's words
+            f"Scatter op has {len(dn.scatter_dims_to_operand_dims)} elements in "
+            "scatter_dims_to_operand_dims and the bound of dimension "
+            f"index_vector_dim={indices.ndim - 1} of indices is {indices.shape[-1]}. These two "
+            "numbers must be equal"
         )
     scatter_sizes = tuple(s for i, s in enumerate(updates.shape) if i not in dn.update_window_dims)
     if scatter_sizes != indices.shape[:-1]:

@@ -334,9 +334,9 @@ def symmetrized(name: str, x):
         )
     if aval.ndim < 2 or aval.shape[-1] != aval.shape[-2]:
         raise MeshjitTypeError(
-            f"{name} requires square matrices [..., n, n]: symmetrizing (x + x.T) / 2 got "
-            f"incompatible shapes for broadcasting: {aval.shape}, {aval.shape[::-1]} "
-            f"({aval.str_short()} and its transpose)"
+            f"add got incompatible shapes for broadcasting: {aval.shape}, "
+            f"{aval.shape[::-1]}. ({name} requires square matrices [..., n, n]: it symmetrizes "
+            f"(x + x.T) / 2 of {aval.str_short()})"
         )
     if not dtypes.is_inexact(aval.dtype):
         x = elementwise.convert_element_type(x, dtypes.default_float)

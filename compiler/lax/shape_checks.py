@@ -29,6 +29,12 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis", jax_words: str = ""
         )
     if isinstance(axis, np.integer):  # NumPy's integers too (batching rules shift axes so)
         axis = int(axis)
+    if isinstance(axis, np.ndarray) or hasattr(axis, "aval") or hasattr(axis, "_var"):
+        first = "only" if isinstance(axis, np.ndarray) else "Only"  # NumPy's / JAX's words
+        raise MeshjitTypeError(
+            f"{first} integer scalar arrays can be converted to a scalar index. ({what} must be "
+            f"an int, got an array of shape {np.shape(axis)})"
+        )
     if not isinstance(axis, (int,)) or isinstance(axis, bool):
         raise MeshjitTypeError(  # Python's words, as operator.index's in JAX
             f"'{type(axis).__name__}' object cannot be interpreted as an integer ({what} must "
@@ -273,3 +279,24 @@ def concrete_shape(name: str, shape) -> tuple[int, ...]:
             f"({name})"
         ) from None
     return shape
+
+
+NOT_VALUES = (list, tuple, dict)  # (a string has JAX's words of abstractify)
+
+
+def not_a_value(name: str, position: int, x, n_operands: int = 1) -> MeshjitTypeError:
+    """JAX's words for a primitive's operand that is no array (a list given to lax.exp). In a
+    shard_map body JAX's binary ops first read each operand's type (to insert pvary): its
+    typeof's words."""
+    from meshjit.compiler.ir.registry import trace_state
+
+    if n_operands > 1 and getattr(trace_state.current, "axis_env", None) is not None:
+        return MeshjitTypeError(
+            f"Argument '{x}' of type '{type(x)}' is not a valid JAX type. (The operand "
+            f"{position} of {name}: convert a Python list or tuple with jnp.asarray first.)"
+        )
+    return MeshjitTypeError(
+        f"Error interpreting argument to {name} as a JAX value. The problematic value is of "
+        f"type {type(x)} and was passed to {name} at position {position}.\n"
+        "(Convert a Python list or tuple with jnp.asarray first.)"
+    )

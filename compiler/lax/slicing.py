@@ -159,8 +159,8 @@ def _dynamic_update_slice_rule(x, update, *starts):
         )
     if any(u > d for u, d in zip(update.shape, x.shape)):
         raise MeshjitTypeError(
-            "dynamic_update_slice update shape must be smaller than operand shape: "
-            f"dynamic_update_slice update {update.str_short()} does not fit in {x.str_short()}"
+            "dynamic_update_slice update shape must be smaller than operand shape, got update "
+            f"shape {update.shape} for operand shape {x.shape}."
         )
     checks.same_dtypes("dynamic_update_slice", (x, update))
     # JAX's standard weak-type rule: weak only when every operand is (its starts never are)

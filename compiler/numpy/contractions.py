@@ -128,10 +128,25 @@ def _split_operands(subscripts, operands, preferred_element_type=None):
     arrays = _promoted(args[0 : 2 * count : 2], preferred_element_type)
     spec_args = []
     for k, x in enumerate(arrays):
-        spec_args += [_shape_key(x), tuple(args[2 * k + 1])]
+        spec_args += [_shape_key(x), _sublist(args[2 * k + 1])]
     if len(args) % 2:
-        spec_args.append(tuple(args[-1]))
+        spec_args.append(_sublist(args[-1]))
     return arrays, tuple(spec_args)
+
+
+def _sublist(labels) -> tuple:
+    """An interleaved form's labels of an operand: hashable ones, or opt_einsum's words."""
+    labels = tuple(labels)
+    for label in labels:
+        try:
+            hash(label)
+        except TypeError:
+            raise MeshjitTypeError(
+                "For this input type lists must contain either Ellipsis or hashable and "
+                "comparable object (e.g. int, str). (einsum's interleaved form: each operand "
+                f"is followed by the list of its axes' labels, got a {type(label).__name__})"
+            ) from None
+    return labels
 
 
 def _shape_key(x):
@@ -333,7 +348,7 @@ def _parse(subscripts: str, ranks: list[int]) -> tuple[list[str], str]:
 
 def _check_labels(term: str, subscripts: str):
     if subscripts.count("->") > 1:
-        raise MeshjitValueError(f"Subscripts can only contain one '->' (einsum {subscripts!r}).")
+        raise MeshjitValueError(f"Subscripts can only contain one '->'. (einsum {subscripts!r})")
     bad = set(term.replace("...", "")) & (_NOT_LABELS - {"."})
     ellipses = term.count("...") > 1 or "." in term.replace("...", "")
     if bad or ellipses:
@@ -351,7 +366,7 @@ def _expand_term(term: str, rank: int, max_ellipsis: int, subscripts: str, i: in
         if named != rank:
             raise MeshjitValueError(
                 f"Einstein sum subscript {term!r} does not contain the correct number of "
-                f"indices for operand {i} ({named} labels for an operand of rank {rank})."
+                f"indices for operand {i}. ({named} labels for an operand of rank {rank})"
             )
         return term
     count = rank - named
@@ -400,10 +415,9 @@ def _label_sizes(inputs, operands) -> dict[str, int]:
                 sizes[label] = size
             elif size not in (1, known):
                 shown = "..." if label in _NOT_LABELS else repr(label)
-                raise MeshjitValueError(
-                    f"Size of label {shown} for operand {k} ({size}) does not match previous terms "
-                    f"({known}): "
-                    f"einsum: size of label {shown} differs: {known} in an earlier operand but "
-                    f"{size} in operand {k} ({aval_of(x).str_short()})"
+                raise MeshjitValueError(  # JAX's (opt_einsum's) words, sizes as it shows them
+                    f"Size of label {shown} for operand {k} ({known}) does not match previous "
+                    f"terms ({size}). (einsum: size of label {shown} differs: {known} in an "
+                    f"earlier operand but {size} in operand {k}, {aval_of(x).str_short()})"
                 )
     return sizes

@@ -415,6 +415,8 @@ def clip(arr=None, /, min=None, max=None):
     """JAX 0.10's signature: NumPy's `a_min=` / `a_max=` spellings are gone; one program named
     clip, as JAX's jitted clip."""
     a, a_min, a_max = arr, min, max
+    if a is None:  # JAX's words
+        raise MeshjitValueError("No input was provided to the clip function.")
     refuse_complex(
         "Clip received a complex value either through the input or the min/max keywords. "
         "Complex values have no ordering and cannot be clipped. Please convert to a real value "

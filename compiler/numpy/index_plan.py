@@ -81,7 +81,7 @@ def parse_index(shape, idx, *, lenient=False, wrap_negative=True) -> list[Entry]
             "instead of `arr[seq]`"
         )
     items = idx if isinstance(idx, tuple) else (idx,)
-    raw = [_convert_item(item) for item in items]
+    raw = [_convert_item(item, i) for i, item in enumerate(items)]
     entries = _assign_axes(shape, _expand_ellipsis(len(shape), raw), lenient, wrap_negative)
     if any(e.kind == "dslice" for e in entries):
         entries = _dynamic_slices(shape, entries)
@@ -111,7 +111,7 @@ def split_scalar_bools(ndim: int, idx):
     items = idx if isinstance(idx, tuple) else (idx,)
     if not any(_is_scalar_bool(item) for item in items):
         return (), idx
-    entries = _expand_ellipsis(ndim, [_convert_item(item) for item in items])
+    entries = _expand_ellipsis(ndim, [_convert_item(item, i) for i, item in enumerate(items)])
     axes, axis = [], 0
     for e in entries:
         if e.kind == "mask" and e.value.ndim == 0:
@@ -174,7 +174,7 @@ def dynamic_windows(shape, idx):
     items = idx if isinstance(idx, tuple) else (idx,)
     if not any(isinstance(item, Slice) for item in items):
         return None
-    raw = [_convert_item(item) for item in items]
+    raw = [_convert_item(item, i) for i, item in enumerate(items)]
     traced = [k for k, e in enumerate(raw) if e.kind == "dslice"]
     if not traced or sum(e.kind in _ADVANCED or e.kind == "dslice" for e in raw) < 2:
         return None
@@ -243,13 +243,13 @@ def _dynamic_slice_entry(d: Slice, axis: int, n: int) -> Entry:
     return Entry("array", lax.clamp(np.int32(0), index, np.int32(n - 1)), axis)
 
 
-def _convert_item(item) -> Entry:
+def _convert_item(item, position: int = 0) -> Entry:
     if item is None:
         return Entry("none")
     if item is Ellipsis:
         return Entry("ellipsis")
     if isinstance(item, slice):
-        return Entry("slice", _static_slice(item))
+        return Entry("slice", _static_slice(item, position))
     if isinstance(item, Slice):
         return Entry("dslice", item)
     if _is_scalar_bool(item):  # (split_scalar_bools takes them out first)
@@ -290,11 +290,11 @@ def _is_index(b) -> bool:
     return True
 
 
-def _static_slice(s: slice) -> slice:
+def _static_slice(s: slice, position: int) -> slice:
     for bound in (s.start, s.stop, s.step):
         if isinstance(bound, Tracer):
             raise MeshjitIndexError(
-                f"Slice entries must be static integers. Got {s}: a traced "
+                f"Slice entries must be static integers. Got {s} at position {position}: a traced "
                 f"{bound.aval.str_short()}. To index a statically sized array at a dynamic "
                 "position, use lax.dynamic_slice / lax.dynamic_update_slice"
             )

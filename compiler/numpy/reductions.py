@@ -197,6 +197,17 @@ _LOW_PRECISION = (dtypes.bfloat16, dtypes.float16)
 # where= and initial=.
 
 
+def _check_where(name: str, where) -> None:
+    """JAX's check_where: a reduction's mask is None or a boolean array."""
+    if where is None or isinstance(where, (bool, np.bool_)):
+        return
+    dtype = aval_of(where).dtype
+    if dtype != dtypes.bool_:
+        raise MeshjitValueError(
+            f"jnp.{name}: where must be None or a boolean array; got where.dtype={dtype!r}."
+        )
+
+
 def _masked(a, where, identity):
     """`a` where `where` holds and `identity` elsewhere: the reduction's `where=` (the
     identity a NumPy constant of a's dtype, as JAX's _reduction_init_val)."""
@@ -270,6 +281,7 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
                     f"{name} requires ndarray or scalar arguments, got {type(a)} at position "
                     f"0.{ref_hint(a)}"
                 )
+            _check_where(name, where)
             if dtype is None and not promote_integers:  # small integers keep their type
                 dtype = _unpromoted(a)
             if dtype is None and initial is None and where is None:
@@ -328,6 +340,7 @@ def _extremum_like(name: str, fast_prim, lax_reduce, bool_reduce, combine, ident
     def reduction(a, axis=None, out=None, keepdims=False, initial=None, where=None):
         try:
             check_out(out, name)
+            _check_where(name, where)
             if initial is None and where is None:
                 fast = _reduce_fast(fast_prim, a, axis, keepdims, _ORDER_KEEPS)
                 if fast is not None:
@@ -369,12 +382,14 @@ def _cast_to_bool(x):
 
 def any(a, axis=None, out=None, keepdims=False, *, where=None):
     check_out(out, "any")
+    _check_where("any", where)
     a = _masked(_cast_to_bool(a), where, False)
     return _reduce_with(lax.reduce_or, a, axis, None, keepdims, _same_dtype)
 
 
 def all(a, axis=None, out=None, keepdims=False, *, where=None):
     check_out(out, "all")
+    _check_where("all", where)
     a = _masked(_cast_to_bool(a), where, True)
     return _reduce_with(lax.reduce_and, a, axis, None, keepdims, _same_dtype)
 
@@ -404,6 +419,7 @@ def _where_count(a, axes, where, dtype, keepdims):
 def mean(a, axis=None, dtype=None, out=None, keepdims=False, *, where=None):
     """One program when called eagerly, inlined in a trace: JAX's `_mean` (jit, inline=True)."""
     check_out(out, "mean")
+    _check_where("mean", where)
     if where is None and dtype is None:  # float32 sums and divides in float32: no conversions
         total = _reduce_fast(_REDUCE_SUM, a, axis, keepdims, _MEAN_KEEPS)
         if total is not None:
@@ -470,6 +486,7 @@ def var(
     """`mean`: the mean over `axis` (kept dims), when the caller has it already. One program,
     as JAX's jitted `_var` (XLA rounds the centring and sum alike)."""
     check_out(out, "var")
+    _check_where("var", where)
     ddof = _ddof_or_correction(ddof, correction)
     axis = _static_axes(axis)
     static = ("axis", "dtype", "keepdims")  # ddof traced, as JAX's correction
@@ -529,6 +546,7 @@ def std(
     correction=None,
 ):
     check_out(out, "std")
+    _check_where("std", where)
     check_arraylike("std", a)
     ddof = _ddof_or_correction(ddof, correction)
     axis = _static_axes(axis)  # (static in JAX's jit: hashable ints)

@@ -168,8 +168,13 @@ def _inferred_size(aval, newshape: tuple, known):
             f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
             f"{newshape}: the -1 axis's size is undetermined beside a zero-size axis"
         )
-    if aval.size % known:
-        _cannot_reshape(aval, newshape, "")
+    if aval.size % known:  # JAX's words for a -1 axis
+        _cannot_reshape(
+            aval,
+            newshape,
+            f" because the product of specified axis sizes ({known}) does not evenly divide "
+            f"{aval.size}",
+        )
     return aval.size // known
 
 
@@ -315,6 +320,8 @@ def _broadcast_to(x, shape):
 
 
 def broadcast_arrays(*args):
+    if not args:  # as JAX's: no arrays, none broadcast
+        return []
     return [materialize(a) for a in broadcast_all(*args)]
 
 

@@ -63,6 +63,8 @@ class ufunc:
         self._props = (operator.index(nin), operator.index(nout), operator.index(nargs or nin))
         self._identity = identity
         self._call = call  # read on every call: an attribute
+        if "<locals>" in getattr(call, "__qualname__", ""):  # a factory's `def fn`, named as
+            call.__qualname__ = self.__name__  # Python's errors for its arguments name it
         self._impls = {
             "reduce": reduce,
             "accumulate": accumulate,

@@ -109,6 +109,19 @@ def _numpy_name(lax_fn) -> str:
     return _NUMPY_NAMES.get(lax_fn.__name__, lax_fn.__name__)
 
 
+def _checked_name(lax_fn) -> str:
+    """The name JAX's check of a jnp function's operands shows: the public function calling
+    `_promoted` when `lax_fn` is a lambda (jnp.log10's), else `lax_fn`'s NumPy name."""
+    name = _numpy_name(lax_fn)
+    if name == "<lambda>":
+        import sys
+
+        from meshjit.compiler.trace.tracing import public_numpy_name
+
+        name = public_numpy_name(sys._getframe(2)) or name
+    return name
+
+
 def _promoted(lax_fn, args, inexact=False):
     for i, a in enumerate(args):
         if getattr(a, "dtype", None) == float0:  # JAX's check_no_float0s
@@ -129,8 +142,8 @@ def _promoted(lax_fn, args, inexact=False):
             # JAX's check_arraylike (JAX's jit's words first for a string in a list)
             raise MeshjitTypeError(
                 jitted_argument_words(a)
-                + f"{_numpy_name(lax_fn)} requires ndarray or scalar arguments, got {type(a)} at "
-                f"position {i}.{ref_hint(a)}"
+                + f"{_checked_name(lax_fn)} requires ndarray or scalar arguments, got {type(a)} "
+                f"at position {i}.{ref_hint(a)}"
             )
     try:
         return promote_inexact(*args) if inexact else promote(*args)

@@ -93,7 +93,8 @@ def opaque_operands(name: str, *xs):
     kinds = {type(x) for x in xs if type(x) in _OPAQUE_ARRAYS}
     if not kinds:
         return None
-    if len(kinds) > 1 or any(type(x) not in _OPAQUE_ARRAYS for x in xs):
+    mixed = len({str(getattr(x, "dtype", "")) for x in xs}) > 1  # keys of two implementations
+    if len(kinds) > 1 or mixed or any(type(x) not in _OPAQUE_ARRAYS for x in xs):
         key = next(x for x in xs if type(x) in _OPAQUE_ARRAYS)
         raise MeshjitValueError(  # (JAX's error and words)
             f"dtype={key.dtype} is not a valid dtype for JAX type promotion. ({name} joins "
@@ -637,6 +638,11 @@ _ARRAYLIKE_NAMES = {
     "matrix_power": "jnp.linalg.matrix_power",
     "norm": "jnp.linalg.norm",
     "celu": "maximum",
+    "relu": "maximum",
+    "relu6": "maximum",
+    "selu": "elu",
+    "logmeanexp": "logsumexp",
+    "around": "round",
     "softplus": "logaddexp",
     "cholesky": "jnp.linalg.cholesky",
     "eigh": "jnp.linalg.eigh",

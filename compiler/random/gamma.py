@@ -163,15 +163,14 @@ def _gamma(data, a, shape, dtype, log_space):
 
 
 def _gamma_sampler(name, log_space):
-    @keyed
     def sampler(key, a, shape=None, dtype=None):
         data, _ = check_key(name, key)
         dtype = float_dtype(dtype, "gamma")  # JAX's name for loggamma's too
         shape = sample_shape(name, shape, param_shape(a))
         return _gamma(data, a, shape, dtype, log_space)
 
-    sampler.__name__ = sampler.__qualname__ = name
-    return sampler
+    sampler.__name__ = sampler.__qualname__ = name  # (Python names it in its errors)
+    return keyed(sampler)
 
 
 gamma = _gamma_sampler("gamma", False)

@@ -453,11 +453,17 @@ def keyed(fun):
     key operations in its body (`prng.split`, `bits`, `fold_in`) then use it."""
 
     @functools.wraps(fun)
-    def run(key, *args, **kwargs):
+    def run(*args, **kwargs):
+        key = args[0] if args else kwargs.get("key", _NO_KEY)
+        if key is _NO_KEY:
+            return fun(*args, **kwargs)  # Python's own words for the call (as JAX's)
         with prng_impl_scope(impl_of(key).name):
-            return fun(key, *args, **kwargs)
+            return fun(*args, **kwargs)
 
     return run
+
+
+_NO_KEY = object()
 
 
 def check_key(name: str, key, *, allow_batched: bool = False):

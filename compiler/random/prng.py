@@ -369,8 +369,8 @@ def seed_data(seed, ctor_name: str, impl: PRNGImpl):
 def _seed_aval(seed, ctor_name: str):
     if is_typed_key(seed):
         raise MeshjitTypeError(
-            f"{ctor_name} accepts a scalar seed, but was given a PRNG key: typed keys and seeds "
-            "do not mix"
+            f"{ctor_name} accepts a scalar seed, but was given a PRNG key. (Typed keys and "
+            "seeds do not mix.)"
         )
     if seed is None:  # JAX makes an array of the seed
         raise MeshjitValueError(f"None is not a valid value for jnp.array ({ctor_name}'s seed)")

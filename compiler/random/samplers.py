@@ -382,15 +382,14 @@ def _cauchy(data, shape, dtype):
 
 
 def _simple_sampler(name, body, doc):
-    @keyed
     def sampler(key, shape=(), dtype=None):
         data, _ = check_key(name, key)
         dtype = float_dtype(dtype, name)
         return body(data, canonical_shape(shape, name), dtype)
 
-    sampler.__name__ = sampler.__qualname__ = name
+    sampler.__name__ = sampler.__qualname__ = name  # (Python names it in its errors)
     sampler.__doc__ = doc
-    return sampler
+    return keyed(sampler)
 
 
 exponential = _simple_sampler("exponential", _exponential, "Exponential floats (rate 1).")

@@ -67,7 +67,9 @@ def _canonical(dtype, name: str) -> np.dtype:
             dtype = getattr(dtype, "dtype", dtype)  # a dtype; jnp.float32 and arrays carry one
         dtype = dtypes.canonicalize(dtype)
     except TypeError:
-        raise MeshjitTypeError(f"{name}: {dtype!r} is not a dtype") from None
+        raise MeshjitTypeError(  # NumPy's words, as JAX's
+            f"Cannot interpret '{dtype!r}' as a data type ({name}: not a dtype)"
+        ) from None
     if dtype not in dtypes.SUPPORTED:
         raise MeshjitTypeError(f"{name}: dtype {dtype} is not supported")
     return dtype

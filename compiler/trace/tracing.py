@@ -406,10 +406,14 @@ class Trace:
         `internal_frames`: how many frames, from this one up, are meshjit's own (this one and
         bind's, and with `bind_internal` its caller's); the walk for the user's line skips them."""
         invars, in_avals = [], []
-        for x in args:  # tracers of this trace skip `atom`
-            var = x._var if type(x) is Tracer and x._trace is self else self.atom(x)
-            invars.append(var)
-            in_avals.append(var.aval)
+        try:
+            for x in args:  # tracers of this trace skip `atom`
+                var = x._var if type(x) is Tracer and x._trace is self else self.atom(x)
+                invars.append(var)
+                in_avals.append(var.aval)
+        except MeshjitTypeError:
+            _refuse_containers(prim, args)
+            raise
         if self.axis_env is not None and len(in_avals) > 1:
             invars, in_avals = self._auto_pvary(prim, invars, in_avals, internal_frames)
         rule = abstract_eval_rules.get(prim)
@@ -679,6 +683,9 @@ def abstractify(x) -> ShapedArray:
     called = _numpy_caller(x)
     if called is not None:  # JAX's message for a list given to a jnp function
         name, position = called
+        if name in ("array", "asarray") and not isinstance(x, (list, tuple, str, bytes)):
+            # JAX's array / asarray take what NumPy does and refuse its object arrays
+            raise MeshjitTypeError(not_numeric_words(x).strip() or f"{name}: {type(x)}")
         raise MeshjitTypeError(
             jitted_argument_words(x)
             + f"{name} requires ndarray or scalar arguments, got {type(x)} at position {position}."
@@ -690,6 +697,15 @@ def abstractify(x) -> ShapedArray:
         "not a valid array value (expected a NumPy or meshjit array, a Python scalar, or a "
         "ShapeDtypeStruct)." + (not_numeric_words(x) if isinstance(x, (str, bytes)) else "")
     )
+
+
+def _refuse_containers(prim, args) -> None:
+    """JAX's words for a primitive given a list (or another non-array) as an operand."""
+    from meshjit.compiler.lax.shape_checks import NOT_VALUES, not_a_value
+
+    for i, x in enumerate(args):
+        if isinstance(x, NOT_VALUES):
+            raise not_a_value(prim.name, i, x, len(args)) from None
 
 
 def _numpy_caller(x, depth: int = 2, with_name: bool = False):
@@ -707,7 +723,7 @@ def _numpy_caller(x, depth: int = 2, with_name: bool = False):
             hits = [i for i, a in enumerate(args) if a is x]
             if hits:
                 where = code.co_varnames[hits[0]] if with_name else hits[0]
-                found = (_public_numpy_name(frame), where)
+                found = (public_numpy_name(frame), where)
         elif found is not None:
             break
         frame = frame.f_back
@@ -745,7 +761,7 @@ def _string_leaf(x, path: str = ""):
     return None, ""
 
 
-def _public_numpy_name(frame):
+def public_numpy_name(frame):
     """The public meshjit.numpy name of the function running in `frame`: the public function
     with its code and, for factory-made ones sharing code, its closure's values."""
     from meshjit.compiler import numpy as jnp  # a later package, loaded by now
@@ -758,8 +774,24 @@ def _public_numpy_name(frame):
             continue
         cells = fn.__closure__ or ()
         if all(local.get(v) is c.cell_contents for v, c in zip(code.co_freevars, cells)):
-            return public.__name__
+            shown = name if public.__name__ == "<lambda>" else public.__name__
+            return _CHECKED_AS.get(shown, shown)
     return None
+
+
+# The function whose check refuses a list in JAX, where JAX's public function calls another
+# (jnp.amax is jnp.max's alias; jnp.flatnonzero ravels first; jnp.degrees is rad2deg).
+_CHECKED_AS = {
+    "abs": "absolute",
+    "amax": "max",
+    "amin": "min",
+    "around": "round",
+    "conj": "conjugate",
+    "empty_like": "ones_like",
+    "flatnonzero": "ravel",
+    "degrees": "rad2deg",
+    "radians": "deg2rad",
+}
 
 
 def not_numeric_words(x) -> str:
@@ -769,7 +801,7 @@ def not_numeric_words(x) -> str:
     except Exception:  # noqa: BLE001  (any value NumPy cannot take)
         return ""
     return (
-        f" Value {x!r} with dtype {dtype} is not a valid JAX array type. Only arrays of numeric "
+        f" Value '{x}' with dtype {dtype} is not a valid JAX array type. Only arrays of numeric "
         "types are supported by JAX."
     )
 
@@ -817,11 +849,13 @@ def trace_flat(
     kind=None,
     what: str = "a transformation",
     source: Callable | None = None,
+    autodiff: bool = False,
 ) -> tuple[ClosedJaxpr, Any]:
     """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output.
     With `known_values` (the inputs' concrete values), Python may branch on traced values.
     `kind`: what the trace is for, as its tracers print (Trace.kind); `what`: as errors name
-    it ("cond"), and `source` the user's function."""
+    it ("cond"), and `source` the user's function; `autodiff`: an output that is no array is
+    refused in the words of JAX's autodiff (its typeof's), else in jit's."""
     with gc_paused(), new_trace() as trace:
         trace.kind = kind
         tracers = [trace.new_arg(a) for a in in_avals]
@@ -843,6 +877,11 @@ def trace_flat(
                     f"type {leaf.ref_aval}, but mutable array references cannot be returned."
                 )
             if not is_array_like(leaf) or _non_numeric_numpy(leaf):
+                if autodiff:
+                    raise MeshjitTypeError(
+                        f"Argument '{leaf}' of type {type(leaf)} is not a valid JAX type (output "
+                        f"component {i} of the differentiated function is not an array)"
+                    )
                 raise MeshjitTypeError(
                     f"the traced function returned a value of type {type(leaf)} at output "
                     f"component {i}, which is not a valid JAX type (a "

@@ -8,6 +8,7 @@ import numpy as _np
 
 from meshjit.compiler.ad.checkpoint import optimization_barrier  # noqa: F401
 from meshjit.compiler.ad.custom_solvers import custom_linear_solve, custom_root  # noqa: F401
+from meshjit.compiler.api_util import alias as _alias
 from meshjit.compiler.api_util import removed_names as _removed_names
 from meshjit.compiler.errors import MeshjitTypeError as _MeshjitTypeError
 from meshjit.compiler.errors import MeshjitValueError as _MeshjitValueError
@@ -116,6 +117,9 @@ _STRICT = {  # public name: (JAX's primitive name, accepted kinds as in checks.d
 
 def _operands(name: str, kinds: str, xs) -> None:
     """JAX's checks of a lax op's operands: each of an accepted kind, then one dtype."""
+    for i, x in enumerate(xs):
+        if isinstance(x, _checks.NOT_VALUES):
+            raise _checks.not_a_value(name, i, x, len(xs))
     avals = [_aval_of(x) for x in xs]
     if kinds:
         for i, aval in enumerate(avals):
@@ -138,7 +142,9 @@ def _strict(public: str, fn):
     return op
 
 
-igamma, igammac, betainc, igamma_grad_a = _gammainc, _gammaincc, _betainc, _igamma_grad_a
+# Copies named as lax's (Python's errors for a call's arguments name them: "igamma() missing")
+igamma, igammac = _alias(_gammainc, "igamma"), _alias(_gammaincc, "igammac")
+betainc, igamma_grad_a = _betainc, _igamma_grad_a
 for _public in _STRICT:
     globals()[_public] = _strict(_public, globals()[_public])
 
