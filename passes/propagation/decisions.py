@@ -22,14 +22,15 @@ from meshjit.passes.graph.axes import (
 )
 
 
-def decide_basic(claims, mappings=None, axis_size=None, *, across=False, held=()) -> dict:
+def decide_basic(claims, mappings=None, axis_size=None, *, across=False, held=None) -> dict:
     """factor -> (axes, source tensor): the longest claim where all are compatible, else their
     common prefix; an axis two factors of one tensor want goes to neither (`mappings`, the
     rule's per-tensor dims, says which factors share a tensor; without it, all do), or only
     its major piece the other leaves free (`axis_size`, a mesh axis' size by name, given).
     `across` (an op's own rule, as Shardy's basic strategy checks every tensor of the op): an
     axis a tensor holds for another factor goes to no factor, whichever tensors hold them;
-    `held`: the axes the tensors hold for factors that propagate nothing (blocked)."""
+    `held`: factor -> the axes the tensors hold for it that it does not propagate (a blocked
+    factor's, overflow axes)."""
     decisions = {}
     for f, cs in claims.items():
         maximal = _maximal(cs)
@@ -52,8 +53,8 @@ def decide_basic(claims, mappings=None, axis_size=None, *, across=False, held=()
             others += [
                 a for g in wanted if not tensors[f] & tensors[g] for c in claims[g] for a in c[0]
             ]
-        if across:
-            others += held
+        if across and held:
+            others += [a for g, ax in held.items() if g != f for a in ax]
         cut = next((k for k, a in enumerate(axes) if any(overlaps(a, o) for o in others)), None)
         if cut is not None:
             kept = axes[:cut]
