@@ -22,7 +22,32 @@ def choose_plans(graph: Graph) -> list[tuple[Edge, OpCost, dict]]:
     is free): one counts each reshard's bytes in full, one shares them among the dots that use
     the value (gathering a weight two dots use may pay where one dot alone would reshard its
     other operand). Each start is improved over the whole assignment (`_improve`, which alone
-    cannot leave the first start where two dots must change together); the cheaper end wins."""
+    cannot leave the first start where two dots must change together); the cheaper end wins.
+    Kept for the graph's shardings: the auto choice's candidates often end in the same ones,
+    and export pins the plans of the one kept."""
+    return cached(graph, "plans", lambda: _choose_plans(graph))
+
+
+def cached(graph: Graph, name, make):
+    """`make()`, computed once for the graph's current shardings (kept under `name`)."""
+    key = _fingerprint(graph)
+    if graph.cost_cache is None or graph.cost_cache[0] != key:
+        graph.cost_cache = (key, {})
+    store = graph.cost_cache[1]
+    if name not in store:
+        store[name] = make()
+    return store[name]
+
+
+def _fingerprint(graph: Graph) -> tuple:
+    """What the plans depend on: the edges and every value's mesh and dim shardings."""
+    slots = tuple(
+        (id(slot), slot.mesh, tuple(tuple(d) for d in slot.dims)) for slot in graph.all_slots()
+    )
+    return len(graph.edges), slots
+
+
+def _choose_plans(graph: Graph) -> list[tuple[Edge, OpCost, dict]]:
     edges = [e for e in graph.edges if e.op_name in SEARCHED_OPS]
     uses: dict[int, int] = {}
     for edge in edges:

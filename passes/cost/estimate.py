@@ -7,7 +7,7 @@ HLO (tests/support/harness.py).
 
 from __future__ import annotations
 
-from meshjit.passes.cost.dot_plans import choose_plans
+from meshjit.passes.cost.dot_plans import cached, choose_plans
 from meshjit.passes.cost.op_cost import edge_bytes
 from meshjit.passes.graph.graph import Graph
 
@@ -17,6 +17,10 @@ def graph_bytes(graph: Graph, *, pinned: bool = True) -> tuple[float, float]:
     the partitioner may compute an op more than one way, the cheapest and the dearest way.
     `pinned`: export pins each dot / convolution to the way `choose_plans` picks, so those
     count that way only."""
+    return cached(graph, ("bytes", pinned), lambda: _graph_bytes(graph, pinned))
+
+
+def _graph_bytes(graph: Graph, pinned: bool) -> tuple[float, float]:
     plans = {id(edge): plan for edge, _, plan in choose_plans(graph)} if pinned else {}
     return _sum_bounds(graph.edges, plans)
 

@@ -185,6 +185,8 @@ class Graph:
     blocked: int = 0  # axes a tensor could not take (another of its dims held them)
     chosen: str = ""  # with conflicts="auto", the result kept: "shardy", "cost" or "shardy-early"
     conservative: bool = False  # Shardy's conservative-propagation: no sub-axis propagates
+    # (shardings' fingerprint, {name: what the cost model computed for them}): cost/dot_plans.py
+    cost_cache: tuple | None = None
     bare: bool = False  # Shardy's propagation passes alone (no import before them)
     # Shardy's bare passes, a loop without data-flow edges: id(the slot its results and region
     # arguments share) -> the edges reading it through a region argument. A change to it wakes

@@ -130,8 +130,17 @@ def _unshown(step, t: int, f: int, axes) -> list:
             if step.graph.conservative:
                 wanted = extension(part, list(axes)) or []
                 held = held[: next((k for k, a in enumerate(held) if a not in wanted), len(held))]
-            return list(held)
+            return _free_of_tensor(step, t, held)
     return []
+
+
+def _free_of_tensor(step, t: int, axes) -> list:
+    """The prefix of `axes` clear of what tensor t holds (and its pending unshown axes): Shardy
+    cuts a factor's axes where they overlap another factor's in the tensor, so a factor that
+    cannot show them holds no axis the tensor's other factors hold already."""
+    used = _used(step.views[t].slot, step.pending)
+    mesh = step.meshes[step.mesh]
+    return _extended([], list(axes), lambda axis: free_prefix(axis, used, mesh.size_of(axis[0])))
 
 
 def _used(slot: Slot, pending=None) -> list:

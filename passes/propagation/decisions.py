@@ -22,14 +22,15 @@ from meshjit.passes.graph.axes import (
 )
 
 
-def decide_basic(claims, mappings=None, axis_size=None, *, across=False, held=()) -> dict:
+def decide_basic(claims, mappings=None, axis_size=None, *, across=False, held=None) -> dict:
     """factor -> (axes, source tensor): the longest claim where all are compatible, else their
     common prefix; an axis two factors of one tensor want goes to neither (`mappings`, the
     rule's per-tensor dims, says which factors share a tensor; without it, all do), or only
     its major piece the other leaves free (`axis_size`, a mesh axis' size by name, given).
     `across` (an op's own rule, as Shardy's basic strategy checks every tensor of the op): an
     axis a tensor holds for another factor goes to no factor, whichever tensors hold them;
-    `held`: the axes the tensors hold for factors that propagate nothing (blocked)."""
+    `held`: factor -> the axes the tensors hold for it that it does not propagate (a blocked
+    factor's, overflow axes)."""
     decisions = {}
     for f, cs in claims.items():
         maximal = _maximal(cs)
@@ -52,8 +53,8 @@ def decide_basic(claims, mappings=None, axis_size=None, *, across=False, held=()
             others += [
                 a for g in wanted if not tensors[f] & tensors[g] for c in claims[g] for a in c[0]
             ]
-        if across:
-            others += held
+        if across and held:
+            others += [a for g, ax in held.items() if g != f for a in ax]
         cut = next((k for k, a in enumerate(axes) if any(overlaps(a, o) for o in others)), None)
         if cut is not None:
             kept = axes[:cut]
@@ -196,19 +197,22 @@ def _factor_order(step, claims, shardy: bool, reduction_last: bool = False):
         elementwise = step.edge.elementwise
 
         def key(f):
-            # The factor whose source (the first tensor holding its most sharded claim) is
-            # larger first (by its factors' sizes, as Shardy measures tensors); on elementwise
+            # The factor whose source (the largest tensor holding its most sharded claim, one
+            # where the factor has no overflow axes) is larger first (by its factors' sizes,
+            # as Shardy measures tensors; no such source sorts last); on elementwise
             # ops then the more sharded factor; then the factor whose source comes first
             # among operands and results (an op's results then cut what they cannot take:
             # apply.fit_to_tensors).
             cs = claims[f]
             # (of claims sharding as much, the longer: a size-one axis after them extends them)
             most = max((axes_product(a), len(a)) for a, _ in cs)
-            source = min(i for a, i in cs if (axes_product(a), len(a)) == most)
+            sources = [i for a, i in cs if (axes_product(a), len(a)) == most]
+            source = min(sources)
+            largest = max((sizes[i] for i in sources if not _overflows(step, i, f)), default=0)
             most_sharded = _agreed_size([a for a, _ in cs]) if elementwise else 0
             return (
                 reduction is not None and reduction[f],
-                -sizes[source],
+                -largest,
                 -most_sharded,
                 source,
                 f,
@@ -219,6 +223,20 @@ def _factor_order(step, claims, shardy: bool, reduction_last: bool = False):
             return (-loss_penalty(_tensor_claims(step, claims[f])), f)
 
     return sorted(claims, key=key)
+
+
+def _overflows(step, t: int, f: int) -> bool:
+    """Whether factor f holds overflow axes in tensor t: its dim's axes stop fitting at f, which
+    is not the dim's minor-most factor (the factors after it project to None). Shardy takes
+    no such tensor as f's source."""
+    proj = step.proj[t]
+    if proj is None or step.plan.simple[t]:
+        return False
+    for _, fs in step.plan.dims[t]:
+        if f in fs:
+            k = fs.index(f)
+            return k + 1 < len(fs) and proj[fs[k + 1]] is None
+    return False
 
 
 def _agreed_size(axes_lists) -> int:

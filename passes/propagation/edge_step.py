@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import math
 
-from meshjit.passes.graph.axes import common_prefix, compatible
+from meshjit.passes.graph.axes import common_prefix, compatible, extension, merge_axes
 from meshjit.passes.graph.graph import (
     STAGE_NO_FORWARD_BROADCAST,
     STAGE_PASS_THROUGH_FACTORS,
@@ -252,7 +252,7 @@ class EdgeStep:
                 self.mappings,
                 self.meshes[self.mesh].size_of,
                 across=across,
-                held=self._held_by_blocked() if across else (),
+                held=self._held_by_others() if across else {},
             )
             projected = [t for t, p in enumerate(self.proj) if p is not None]
             decisions = fit_to_tensors(self, decisions, projected)
@@ -351,14 +351,26 @@ class EdgeStep:
         finally:
             self.graph.conservative = True
 
-    def _held_by_blocked(self) -> list:
-        """The axes the op's tensors hold for its blocked factors (which propagate nothing,
-        yet Shardy's basic strategy gives their axes to no other factor)."""
+    def _held_by_others(self) -> dict:
+        """factor -> the axes the op's tensors hold for it that it does not propagate (yet
+        Shardy's basic strategy gives them to no other factor): a blocked factor's, and a
+        factor's overflow axes (its dim's axes past those its factors could take)."""
         factors = self.rule.factors
-        blocked = [f for f, x in enumerate(factors) if x.blocked]
-        if not blocked:
-            return []
-        return [a for p in self.proj if p is not None for f in blocked for a in (p[f] or ())]
+        held: dict = {}
+        for f, x in enumerate(factors):
+            if x.blocked:
+                held[f] = [a for p in self.proj if p is not None for a in (p[f] or ())]
+        for t, p in enumerate(self.proj):
+            if p is None or self.plan.simple[t]:
+                continue
+            for d, fs in self.plan.dims[t]:
+                taken = [f for f in fs if p[f] is not None]
+                if len(taken) == len(fs):
+                    continue
+                done = merge_axes([a for f in taken for a in p[f]])
+                rest = extension(done, merge_axes(self.views[t].axes(d))) or []
+                held.setdefault(taken[-1], []).extend(rest)
+        return held
 
     def _op_rule(self) -> bool:
         """Whether the edge is an op with its own rule (not a tie, nor an optimization barrier:

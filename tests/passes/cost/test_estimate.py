@@ -7,6 +7,8 @@ import os
 
 os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
+from meshjit.passes import cost  # noqa: E402
+from meshjit.passes.cost import dot_plans  # noqa: E402
 from tests.support import harness, programs  # noqa: E402
 from tests.support.cost_cases import DOT_LAYOUTS, propagated_graph, xla_bytes  # noqa: E402
 
@@ -43,3 +45,19 @@ def test_reduce_keeps_the_reduced_dims_axes():
     text = programs.lower_chain(["broadcast", "mul", "broadcast"], specs)
     _, (low, high) = propagated_graph(text, "auto")
     assert low == high == xla_bytes(text, "auto")
+
+
+def test_plans_and_bytes_are_computed_once_per_shardings(monkeypatch):
+    """The auto choice estimates each candidate and export pins the kept one's dot plans: for
+    shardings already priced, neither the plans nor the bytes are computed again (they were,
+    three or four times per module: half the own mode's time on long dot chains)."""
+    text = programs.lower_chain(["dot", "tanh"], (("data", None), (None, None), ("model", None)))
+    graph, estimate = propagated_graph(text, "shardy")
+    calls = []
+    choose = dot_plans._choose_plans
+    monkeypatch.setattr(dot_plans, "_choose_plans", lambda g: calls.append(g) or choose(g))
+    assert cost.graph_bytes(graph) == estimate and dot_plans.choose_plans(graph) and not calls
+    slot = next(s for s in graph.all_slots() if any(s.dims))
+    slot.dims = [[] for _ in slot.dims]  # other shardings: priced again
+    dot_plans.choose_plans(graph)
+    assert len(calls) == 1

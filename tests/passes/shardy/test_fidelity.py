@@ -79,8 +79,76 @@ def _sub_axes_on_boundary(key: str, sharding: str) -> bool:
     return key.split()[-1].startswith(("arg", "res")) and ":(" in sharding
 
 
+def _pytest_ids(cases) -> list[str]:
+    """The ids pytest gives `cases` (an id several cases share gets their index among them)."""
+    ids = [c.id for c in cases]
+    shared = {i for i in ids if ids.count(i) > 1}
+    seen: dict = {}
+    out = []
+    for i in ids:
+        if i in shared:
+            seen[i] = seen.get(i, -1) + 1
+            i = f"{i}{seen[i]}"
+        out.append(i)
+    return out
+
+
+# Values Shardy shards and meshjit's own mode leaves unsharded on purpose (strict xfails, so a
+# change shows up). Evidence: each case's Shardy and own-mode outputs (`meshjit-opt` with the
+# case's RUN pipeline without shardy-compatible=true; keep-sharding-rules=true shows the rules).
+_NEED_REPLICATION = (
+    "a need_replication factor (a sort dimension, a triangular solve's matrix dims, a scatter's"
+    " index dims under a non-add combiner): Shardy propagates it, meshjit's own mode keeps it"
+    " unsharded since the op gathers it anyway (Shardy's own rule marks it need_replication)"
+)
+_DEAD_OPS = (
+    "the sharding comes only from an op nothing uses: Shardy propagates through dead ops before"
+    " its greedy driver erases them, meshjit's own mode erases them first"
+)
+_USER_PLACEMENT = (
+    "the user's replicated axes or mesh on a group member: meshjit's own mode keeps them, Shardy's"
+    " group sync overrides them"
+)
+_OWN_MODE_DIFFERS = {
+    "round18b-sort.mlir::sort_with_another_dim_propagates": _NEED_REPLICATION,
+    "round21-sibling-results.mlir::first_result_mesh_places_the_others": _NEED_REPLICATION,
+    "round21-sibling-results.mlir::second_result_first": _NEED_REPLICATION,
+    "round24b-scatter-combiner.mlir::subtract_body": _NEED_REPLICATION,
+    "round24b-scatter-combiner.mlir::variadic_mixed_body": _NEED_REPLICATION,
+    "round6-ops2-basic.mlir::scatter_batched": _NEED_REPLICATION,
+    "round6-ops2-basic.mlir::triangular_solve_batched": _NEED_REPLICATION,
+    "round8-ops-basic.mlir::triangular_solve_batched": _NEED_REPLICATION,
+    "round16-manual-pipeline.mlir::dead_manual_computation_shards_its_operand": _DEAD_OPS,
+    "round20a-constants-split-first.mlir::main": _DEAD_OPS,
+    "round14-groups-basic.mlir::group_replicated_axis_not_added": _USER_PLACEMENT,
+    "round22a-groups-meshes.mlir::group_sync_replaces_another_mesh": _USER_PLACEMENT,
+    "round22a-groups-meshes.mlir::open_held_dim_on_another_mesh_is_not_shared": _USER_PLACEMENT,
+    # Known gaps of the own mode (not by design):
+    "pipeline-dedup.mlir::main7": (
+        "one callee called with different shardings: Shardy's pipeline clones it per sharding,"
+        " meshjit's own mode reshards every call's operand to replicated and runs one copy"
+    ),
+    "round22a-group-members-pipeline.mlir::main0": (
+        'a manual computation\'s open in_sharding dim ({"b", ?}) whose body calls a callee'
+        ' with an annotated result: meshjit\'s own mode drops "b" there, Shardy keeps it'
+    ),
+    "round24b-conservative-convolution.mlir::spatial_axes_count_for_nothing": (
+        "conservatively, Shardy gives the batch-grouped convolution's lhs feature dim (a"
+        " reduction factor) the kernel's \"b\"; meshjit's own mode shards no operand there"
+    ),
+}
+
+
+_OWN_MODE_PARAMS = [
+    pytest.param(case, marks=pytest.mark.xfail(reason=_OWN_MODE_DIFFERS[i], strict=True))
+    if i in _OWN_MODE_DIFFERS
+    else case
+    for case, i in zip(CASES, _pytest_ids(CASES))
+]
+
+
 @pytest.mark.campaign  # 1900 more runs of the suite: `make test-campaigns`
-@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+@pytest.mark.parametrize("case", _OWN_MODE_PARAMS, ids=[c.id for c in CASES])
 def test_default_mode_shards_what_shardy_shards(case):
     if _GSPMD_CALLS.search(case.text):
         pytest.skip("meshjit's own mode rejects GSPMD shardings (tests/jit/test_modules.py)")
