@@ -31,17 +31,24 @@ from __future__ import annotations
 import numpy as np
 
 from tests.fuzz.ops_round15 import _num
-from tests.fuzz.ops_round27 import _even, _mesh_of, _spec
+from tests.fuzz.ops_round27 import _even, _fit, _mesh_of, _spec
 from tests.fuzz.ops_round28 import _pspec, _zeros
 from tests.fuzz.registry import _is_float, _is_int, op
 
 
-def _cons(B, v, spec):
-    """v constrained to `spec` (fitted to the program's mesh and v's shape), or v."""
+def _cons(B, v, spec, uneven=False):
+    """v constrained to `spec` (fitted to the program's mesh and, unless `uneven`, to v's
+    shape: the axes that do not divide a dim dropped), or v."""
     if spec is None or not B.jaxlike or len(spec) != v.ndim:
         return v
-    spec = _even(B, spec, list(v.shape))
+    spec = _fit(B, spec) if uneven else _even(B, spec, list(v.shape))
     return B.wsc(v, B.NamedSharding(B.mesh, _pspec(B, spec)))
+
+
+def _sharded(rng, x):
+    """{"spec", "uneven"}: a spec for x, uneven (an axis not dividing its dim kept) 1 in 4."""
+    uneven = rng.random() < 0.25
+    return {"spec": _spec(rng, x.shape, _mesh_of(rng), even=not uneven), "uneven": uneven}
 
 
 def _f32(B, x):
@@ -147,12 +154,13 @@ def _draw_vmap_named(rng, vals, i):
         "gather_axis": rng.choice([0, 0, 1, -1]),
         "spmd": rng.choice(list(_mesh_of(rng))),
         "shift": rng.choice([1, -1, 2]),
+        "complex": rng.random() < 0.2,  # the collectives on complex64 values
     }
 
 
 def _named_row(B, p, N, v):
     """The body's value for one example v (float32) over the axis 'i' of size N."""
-    n, lax = B.np, B.lax
+    lax = B.lax
     kind = p["kind"]
     if kind == "psum":
         return v * 0.5 + lax.psum(v, "i")
@@ -168,7 +176,7 @@ def _named_row(B, p, N, v):
         axis = p["gather_axis"] % rank if rank else 0
         return lax.all_gather(v, "i", axis=axis, tiled=tiled)
     if kind == "axis_index":
-        return v + lax.axis_index("i").astype(n.float32)
+        return v + lax.axis_index("i").astype(v.real.dtype)
     if kind == "psum_scatter":
         if v.ndim >= 1 and v.shape[0] % N == 0:
             return lax.psum_scatter(v, "i", scatter_dimension=0, tiled=True)
@@ -196,18 +204,35 @@ def _named_row_shape(p, N, shape):
     return shape
 
 
+def _named_complex(p):
+    return p.get("complex", False) and p["kind"] not in ("pmax", "pmin")
+
+
 def _apply_vmap_named(B, p, x):
+    if not B.jaxlike:
+        out = _vmap_named_numpy(p, x)
+        return np.stack([out, out], axis=-1) if _named_complex(p) else out
+    v = _f32(B, x)
+    if _named_complex(p):
+        return _ri(B, _vmap_named(B, p, v + 1j * B.np.cos(v)))
+    return _vmap_named(B, p, v)
+
+
+def _vmap_named_numpy(p, x):
     ax = p["in_axis"] % x.ndim
     N = x.shape[ax]
     row = list(x.shape[:ax] + x.shape[ax + 1 :])
+    if p["kind"] in ("nested_psum", "spmd"):
+        return _zeros(x.shape, "float32")
+    out = _zeros(_named_row_shape(p, N, row), "float32")
+    return np.stack([out] * N, axis=p["out_axis"] % (out.ndim + 1))
+
+
+def _vmap_named(B, p, v):
+    ax = p["in_axis"] % v.ndim
+    N = v.shape[ax]
     kind = p["kind"]
-    if not B.jaxlike:
-        if kind in ("nested_psum", "spmd"):
-            return _zeros(x.shape, "float32")
-        out = _zeros(_named_row_shape(p, N, row), "float32")
-        return np.stack([out] * N, axis=p["out_axis"] % (out.ndim + 1))
     n, lax = B.np, B.lax
-    v = _f32(B, x)
     if kind == "nested_psum":
 
         def f(r):
@@ -269,11 +294,11 @@ def _draw_nan(rng, vals, i):
         return None
     return [i], {
         "kind": rng.choice(NAN_KINDS),
-        "plant": rng.choice(["nan", "inf", "-inf", "nan_inf", "none"]),
+        "plant": rng.choice(["nan", "inf", "-inf", "nan_inf", "zeros", "none"]),
         "every": rng.choice([2, 3, 5, 7]),
         "at": rng.randrange(7),
         "axis": rng.randrange(-x.ndim, x.ndim),
-        "spec": _spec(rng, x.shape, _mesh_of(rng), even=True),
+        **_sharded(rng, x),
         "keepdims": rng.random() < 0.2,
     }
 
@@ -300,11 +325,11 @@ def _planted(B, p, x):
     if plant == "none":
         return x
     k = n.arange(x.size).reshape(x.shape) % p["every"] == p["at"] % p["every"]
-    value = {"nan": n.nan, "inf": n.inf, "-inf": -n.inf, "nan_inf": n.nan}[plant]
+    value = {"nan": n.nan, "inf": n.inf, "-inf": -n.inf, "nan_inf": n.nan, "zeros": -0.0}[plant]
     out = n.where(k, n.asarray(value, x.dtype), x)
-    if plant == "nan_inf":
+    if plant in ("nan_inf", "zeros"):  # and inf, or +0.0 beside the -0.0
         k2 = n.arange(x.size).reshape(x.shape) % p["every"] == (p["at"] + 1) % p["every"]
-        out = n.where(k2, n.asarray(n.inf, x.dtype), out)
+        out = n.where(k2, n.asarray(n.inf if plant == "nan_inf" else 0.0, x.dtype), out)
     return out
 
 
@@ -313,7 +338,7 @@ def _apply_nan(B, p, x):
         shape, dtype = _nan_shape(p, list(x.shape), str(x.dtype), B)
         return _zeros(shape, dtype)
     n, lax = B.np, B.lax
-    v = _cons(B, _planted(B, p, x), p["spec"])
+    v = _cons(B, _planted(B, p, x), p["spec"], p["uneven"])
     kind, ax, kd = p["kind"], p["axis"], p["keepdims"]
     if kind in ("sort", "argsort", "cummax", "cumsum"):
         fn = {"sort": n.sort, "argsort": n.argsort, "cumsum": n.cumsum}.get(kind)
@@ -375,6 +400,7 @@ def _draw_linalg(rng, vals, i):
         "ord": rng.choice(VECTOR_ORDS if kind == "vector_norm" else MATRIX_ORDS),
         "power": rng.choice([-2, -1, 0, 1, 2, 3]),
         "axis": rng.choice([-1, -2]),
+        "raw": _is_float(x) and rng.random() < 0.3,  # in x's own float type (f16: JAX's error)
     }
 
 
@@ -382,13 +408,16 @@ def _ord(o):
     return {"inf": np.inf, "-inf": -np.inf}.get(o, o) if isinstance(o, str) else o
 
 
-def _spd(B, x):
+def _spd(B, x, raw=False):
     """(A, b): A a symmetric positive definite (..., r, r) matrix of x (eigenvalues in
-    [c + 1, c + 1 + c r]), b x itself as float32 (..., r, c), both bounded."""
+    [c + 1, c + 1 + c r]), b x itself (..., r, c), both bounded, as float32 (`raw`: in x's
+    own float type)."""
     n = B.np
     b = n.tanh(_f32(B, x))
+    if raw:
+        b = b.astype(x.dtype)
     r, c = x.shape[-2], x.shape[-1]
-    A = n.matmul(b, n.swapaxes(b, -1, -2)) + (c + 1) * n.eye(r, dtype=n.float32)
+    A = n.matmul(b, n.swapaxes(b, -1, -2)) + (c + 1) * n.eye(r, dtype=b.dtype)
     return A / (c + 1 + c * r) * 2, b
 
 
@@ -428,17 +457,18 @@ def _linalg_value(B, p, A, b):
 
 def _apply_linalg(B, p, x):
     n = B.np
+    raw = p.get("raw", False)
     if not B.jaxlike:
         A, b = _spd(B, x)
         with np.errstate(all="ignore"):
             out = np.asarray(_linalg_value(B, p, A.astype(np.float32), b.astype(np.float32)))
-        return _zeros(out.shape, "float32")
-    A, b = _spd(B, x)
+        return _zeros(out.shape, x.dtype if raw else "float32")
+    A, b = _spd(B, x, raw)
     A = _cons(B, A, p["spec"])
     out = _linalg_value(B, p, A, b)
     if p["out_spec"] is not None and out.ndim == A.ndim:
         out = _cons(B, out, p["out_spec"])
-    return out.astype(n.float32)
+    return out if raw else out.astype(n.float32)
 
 
 op(
@@ -577,8 +607,9 @@ def _draw_fft(rng, vals, i):
         "norm": rng.choice([None, "backward", "ortho", "forward"]),
         "n": rng.choice([None, None, max(1, d - 1), d + 2]),
         "axis": rng.randrange(-x.ndim, x.ndim),
-        "spec": _spec(rng, x.shape, _mesh_of(rng), even=True),
+        **_sharded(rng, x),
         "complex_in": rng.random() < 0.4,
+        "raw": rng.random() < 0.3,  # x itself, its own type (ints, f16, bf16, NaN and all)
     }
 
 
@@ -594,13 +625,25 @@ def _fft_complex_in(p):
     return p["complex_in"] and p["fn"] not in ("rfft", "ihfft", "rfft2", "rfftn")
 
 
+def _fft_real_type(B, p, x):
+    """The real type of the fft's complex type: float64 for x64's ints, bools and float64."""
+    if p.get("raw") and B.x64 and (str(x.dtype) == "float64" or not _is_float(x)):
+        return "float64"
+    return "float32"
+
+
 def _apply_fft(B, p, x):
+    raw = p.get("raw", False)
     if not B.jaxlike:
-        v = np.zeros(x.shape, np.complex64 if _fft_complex_in(p) else np.float32)
+        v = np.zeros(x.shape, np.complex64 if _fft_complex_in(p) and not raw else np.float32)
         out = _fft_call(np, p, v)
-        return _zeros(list(out.shape) + ([2] if np.iscomplexobj(out) else []), "float32")
+        shape = list(out.shape) + ([2] if np.iscomplexobj(out) else [])
+        return _zeros(shape, _fft_real_type(B, p, x))
     n = B.np
-    v = _cons(B, n.tanh(_f32(B, x)), p["spec"])
+    if raw:
+        out = _fft_call(n, p, _cons(B, x, p["spec"], p["uneven"]))
+        return _ri(B, out) if n.iscomplexobj(out) else out
+    v = _cons(B, n.tanh(_f32(B, x)), p["spec"], p["uneven"])
     if _fft_complex_in(p):
         v = v + 1j * n.cos(v)
     out = _fft_call(n, p, v)
@@ -629,7 +672,7 @@ def _draw_int(rng, vals, i):
         "dtype": rng.choice(INT_TYPES),
         "scale": rng.choice([1, 37, 1000]),
         "axis": rng.randrange(-x.ndim, x.ndim),
-        "spec": _spec(rng, x.shape, _mesh_of(rng), even=True),
+        **_sharded(rng, x),
     }
 
 
@@ -651,7 +694,7 @@ def _apply_int(B, p, x):
         w = x.astype(n.int32) * p["scale"]
     else:
         w = (n.clip(n.nan_to_num(x.astype(n.float32)), -100, 100) * p["scale"]).astype(n.int32)
-    w = _cons(B, w.astype(getattr(n, dt)), p["spec"])
+    w = _cons(B, w.astype(getattr(n, dt)), p["spec"], p["uneven"])
     d, kind, ax = getattr(n, dt), p["kind"], p["axis"]
     if kind == "sum":
         return n.sum(w, axis=ax, dtype=d)
@@ -692,7 +735,7 @@ def _draw_order(rng, vals, i):
         "reverse": rng.random() < 0.5,
         "k": rng.choice([1, 2, 3]),
         "cum": rng.choice(["cumsum", "cummax", "cummin", "cumprod", "cumlogsumexp"]),
-        "spec": _spec(rng, x.shape, _mesh_of(rng), even=True),
+        **_sharded(rng, x),
     }
 
 
@@ -709,7 +752,7 @@ def _apply_order(B, p, x):
     if not B.jaxlike:
         return _zeros(_order_shape(p, list(x.shape)), "float32")
     n, lax = B.np, B.lax
-    v = _cons(B, _f32(B, x), p["spec"])
+    v = _cons(B, _f32(B, x), p["spec"], p["uneven"])
     kind, ax = p["kind"], p["axis"] % x.ndim
     if kind == "sort_keys":
         keys = n.round(v)  # ties
