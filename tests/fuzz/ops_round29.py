@@ -21,7 +21,12 @@ parameters are drawn):
 - `r29_order`: lax.sort of several operands with num_keys and is_stable, top_k, associative_scan
   (reverse, any axis, a pytree recurrence), cumulative lax ops reversed, on sharded axes;
 - `r29_loop_ad`: grad of fori_loop with static bounds (a scan) whose body names residuals with
-  checkpoint_name under a checkpoint policy, lax.map with batch_size under grad.
+  checkpoint_name under a checkpoint policy, lax.map with batch_size under grad;
+- `r29_lax`: the public lax / scipy.special names no round drew: batch_matmul,
+  conv_general_dilated_patches, conv_with_general_padding (padding strings, dilations),
+  ragged_dot (empty groups), scatter_sub (duplicates, out of bounds, modes), index_take,
+  is_finite, convert_element_type, pshuffle / pswapaxes in a shard_map, igamma_grad_a,
+  random_gamma_grad, wofz, sph_harm_y.
 
 JAX is the reference; on the NumPy backend each op gives zeros of JAX's shape and dtype.
 """
@@ -843,3 +848,218 @@ def _apply_loop_ad(B, p, x):
 
 
 op("r29_loop_ad", numpy_ref=False, grad_ok=False)((_draw_loop_ad, _apply_loop_ad))
+
+
+# ---------------------------------------------------------------------------------------------
+# r29_lax: the public lax / scipy.special names no round drew
+
+LAX_KINDS = [
+    "batch_matmul",
+    "patches",
+    "general_padding",
+    "ragged_dot",
+    "scatter_sub",
+    "index_take",
+    "is_finite",
+    "convert",
+    "pshuffle",
+    "pswapaxes",
+    "igamma_grad_a",
+    "random_gamma_grad",
+    "wofz",
+    "sph_harm_y",
+]
+CONVERT_TO = ["float32", "int8", "uint8", "int32", "bfloat16", "float16", "bool", "uint32"]
+
+
+def _draw_lax(rng, vals, i):
+    x = vals[i]
+    if not (_num(x) and x.ndim >= 1 and x.size > 0):
+        return None
+    spatial = min(x.ndim, 2)
+    return [i], {
+        "kind": rng.choice(LAX_KINDS),
+        "filter": [rng.choice([1, 2, 3]) for _ in range(spatial)],
+        "strides": [rng.choice([1, 1, 2]) for _ in range(spatial)],
+        "padding": rng.choice(
+            ["SAME", "VALID", "SAME_LOWER", [[1, 0]] * spatial, [[0, 2]] * spatial]
+        ),
+        "rhs_dilation": [rng.choice([1, 1, 2]) for _ in range(spatial)],
+        "lhs_dilation": [rng.choice([1, 1, 2]) for _ in range(spatial)],
+        "groups": rng.choice(["half", "first", "last", "middle_empty"]),
+        "mode": rng.choice(["clip", "fill", None]),
+        "to": rng.choice(CONVERT_TO),
+        "axis": rng.choice(list(_mesh_of(rng))),
+        "seed": rng.randrange(1 << 20),
+    }
+
+
+def _spatial(v):
+    """v as (N, C=1, spatial...): one spatial dim (a vector) or its last two."""
+    return v.reshape(1, 1, -1) if v.ndim == 1 else v.reshape((-1, 1) + v.shape[-2:])
+
+
+def _pads(p, sizes, filt, dil, lhs_dil):
+    """The explicit (lo, hi) pads JAX's padtype_to_pads gives (for SAME / SAME_LOWER)."""
+    pad = p["padding"]
+    if isinstance(pad, list):
+        return [tuple(q) for q in pad]
+    out = []
+    for L, f, s, d, ld in zip(sizes, filt, p["strides"], dil, lhs_dil):
+        L = (L - 1) * ld + 1
+        fe = (f - 1) * d + 1
+        if pad == "VALID":
+            out.append((0, 0))
+            continue
+        total = max((-(-L // s) - 1) * s + fe - L, 0)
+        lo = total // 2 if pad == "SAME" else total - total // 2
+        out.append((lo, total - lo))
+    return out
+
+
+def _out_sizes(p, sizes, filt, dil, lhs_dil):
+    pads = _pads(p, sizes, filt, dil, lhs_dil)
+    out = []
+    for L, f, s, d, ld, (lo, hi) in zip(sizes, filt, p["strides"], dil, lhs_dil, pads):
+        L = (L - 1) * ld + 1 + lo + hi
+        fe = (f - 1) * d + 1
+        out.append(max((L - fe) // s + 1, 0))
+    return out
+
+
+def _group_sizes(p, m):
+    return {
+        "half": [m // 2, m - m // 2],
+        "first": [m, 0],
+        "last": [0, 0, m],
+        "middle_empty": [m - m // 3, 0, m // 3],
+    }[p["groups"]]
+
+
+def _lax_shape(B, p, shape):
+    kind = p["kind"]
+    if kind == "batch_matmul":
+        w = (1, 1, shape[0]) if len(shape) == 1 else (-1,) + tuple(shape[-2:])
+        b = int(np.prod(shape)) // (w[1] * w[2]) if len(shape) > 1 else 1
+        return [b, w[1], w[1]], "float32"
+    if kind in ("patches", "general_padding"):
+        sp = shape if len(shape) == 1 else shape[-2:]
+        n = int(np.prod(shape)) // int(np.prod(sp))
+        lhs_dil = p["lhs_dilation"] if kind == "general_padding" else [1] * len(sp)
+        out = _out_sizes(p, sp, p["filter"], p["rhs_dilation"], lhs_dil)
+        feats = int(np.prod(p["filter"])) if kind == "patches" else 2
+        return [n, feats] + out, "float32"
+    if kind == "ragged_dot":
+        return [int(np.prod(shape[:-1])) if len(shape) > 1 else 1, 2], "float32"
+    if kind == "index_take":
+        return [3] + shape[1:], "float32"
+    if kind == "is_finite":
+        return shape, "bool"
+    if kind == "convert":
+        return shape, p["to"]
+    if kind == "wofz":
+        return shape + [2], "float32"
+    if kind == "sph_harm_y":
+        return [int(np.prod(shape)), 2], "float32"
+    return shape, "float32"
+
+
+def _apply_lax(B, p, x):
+    if not B.jaxlike:
+        shape, dtype = _lax_shape(B, p, list(x.shape))
+        return _zeros(shape, dtype)
+    n, lax = B.np, B.lax
+    v = n.tanh(_f32(B, x))
+    kind = p["kind"]
+    if kind == "batch_matmul":
+        w = v.reshape(1, 1, -1) if v.ndim == 1 else v.reshape((-1,) + v.shape[-2:])
+        return lax.batch_matmul(w, n.swapaxes(w, -1, -2))
+    if kind in ("patches", "general_padding"):
+        return _windows(B, p, v)
+    if kind == "ragged_dot":
+        m = v.reshape(-1, v.shape[-1]) if v.ndim > 1 else v[None]
+        sizes = _group_sizes(p, m.shape[0])
+        rhs = n.sin(n.arange(len(sizes) * m.shape[1] * 2, dtype=n.float32)).reshape(
+            len(sizes), m.shape[1], 2
+        )
+        return lax.ragged_dot(m, rhs, n.asarray(sizes, n.int32))
+    if kind == "scatter_sub":
+        return _scatter_sub(B, p, v)
+    if kind == "index_take":
+        idx = n.asarray([0, v.shape[0] - 1, v.shape[0] // 2], n.int32)
+        return lax.index_take(v, (idx,), (0,))
+    if kind == "is_finite":
+        return lax.is_finite(x) if _is_float(x) else lax.is_finite(v) | True
+    if kind == "convert":
+        return lax.convert_element_type(n.clip(v * 300, -1e4, 1e4), getattr(n, p["to"]))
+    if kind in ("pshuffle", "pswapaxes"):
+        return _permuting(B, p, v)
+    if kind in ("igamma_grad_a", "random_gamma_grad"):
+        return getattr(lax, kind)(n.abs(v) * 3 + 0.5, n.abs(n.cos(v)) * 2 + 0.1)
+    special = B.api.scipy.special
+    if kind == "wofz":
+        return _ri(B, special.wofz(v * 3 + 1j * (n.cos(v) * 2)))
+    v = v.reshape(-1)  # (JAX's takes vectors)
+    degree = n.full(v.shape, 2, n.int32)
+    order = n.arange(v.size, dtype=n.int32) % 5 - 2
+    return _ri(B, special.sph_harm_y(degree, order, v * 1.5 + 1.6, v * 3, n_max=2))
+
+
+def _windows(B, p, v):
+    n, lax = B.np, B.lax
+    lhs = _spatial(v)
+    k = lhs.ndim - 2
+    pad = p["padding"]
+    pad = [tuple(q) for q in pad] if isinstance(pad, list) else pad
+    if p["kind"] == "patches":
+        return lax.conv_general_dilated_patches(
+            lhs, p["filter"][:k], p["strides"][:k], pad, rhs_dilation=p["rhs_dilation"][:k]
+        )
+    rhs = n.cos(n.arange(2 * int(np.prod(p["filter"][:k])), dtype=n.float32)).reshape(
+        (2, 1) + tuple(p["filter"][:k])
+    )
+    return lax.conv_with_general_padding(
+        lhs, rhs, p["strides"][:k], pad, p["lhs_dilation"][:k], p["rhs_dilation"][:k]
+    )
+
+
+def _scatter_sub(B, p, v):
+    n, lax = B.np, B.lax
+    d0 = v.shape[0]
+    idx = n.asarray([[0], [d0 - 1], [0], [d0 + 1], [-1]], n.int32)  # a duplicate, two past
+    dnums = lax.ScatterDimensionNumbers(
+        update_window_dims=tuple(range(1, v.ndim)),
+        inserted_window_dims=(0,),
+        scatter_dims_to_operand_dims=(0,),
+    )
+    updates = n.cos(n.arange(5 * (v.size // d0), dtype=n.float32)).reshape((5,) + v.shape[1:])
+    return lax.scatter_sub(v, idx, updates, dnums, mode=p["mode"])
+
+
+def _permuting(B, p, v):
+    lax = B.lax
+    a = p["axis"] if p["axis"] in B.mesh.shape else next(iter(B.mesh.shape))
+    size = B.mesh.shape[a]
+    if v.shape[0] % size:
+        return v
+    local = [v.shape[0] // size] + list(v.shape[1:])
+    spec = B.P(a)
+    if p["kind"] == "pswapaxes":
+        dims = [j for j, d in enumerate(local) if d == size]
+        if not dims:
+            return v
+        body = lambda u: lax.pswapaxes(u, a, dims[-1])  # noqa: E731
+    else:
+        perm = list(range(size))
+        import random
+
+        random.Random(p["seed"]).shuffle(perm)
+        body = lambda u: lax.pshuffle(u, a, perm) * 2  # noqa: E731
+    return B.shard_map(body, mesh=B.mesh, in_specs=(spec,), out_specs=spec)(v)
+
+
+op(
+    "r29_lax",
+    numpy_ref=False,
+    grad_ok=lambda p: p["kind"] in ("batch_matmul", "patches", "general_padding", "scatter_sub"),
+)((_draw_lax, _apply_lax))
