@@ -197,11 +197,9 @@ def fft(x, fft_type, fft_lengths):
     if fft_type == FftType.RFFT:
         if dtypes.is_complex(dtype):
             raise MeshjitValueError("only real valued inputs supported for rfft")
-        x = elementwise.convert_element_type(
-            x, dtype if dtypes.is_float(dtype) else dtypes.default_float
-        )
-    else:
-        x = elementwise.convert_element_type(x, dtypes.complex_dtype(dtype))
+        x = elementwise.convert_element_type(x, dtypes.to_inexact(dtype))
+    elif not dtypes.is_complex(dtype):  # JAX's to_complex_dtype: int32 -> complex64 under x64
+        x = elementwise.convert_element_type(x, dtypes.complex_dtype(dtypes.to_inexact(dtype)))
     if not fft_lengths:
         return x
     return fft_p.bind_internal(x, fft_type=fft_type, fft_lengths=fft_lengths)

@@ -1037,6 +1037,9 @@ def draw_step(rng, vals, allow_vmap=True, focus=()):
 # shardings, shard_map chaining collectives, Explicit meshes) and lax.linalg / pad / int corners.
 # Round 28's (ops_round28): vmap and derivatives of shard_map, key handling, sharding in types
 # (auto_axes, sharded contractions, control flow on explicit values), sharded einsum contractions.
+# Round 29's (ops_round29): complex derivatives (holomorphic), collectives over vmap's axis_name,
+# NaN / inf through sharded reductions, linalg / fft / jax.nn attention / integer wraparound /
+# multi-operand sorts and associative scans on sharded values, grads of named-residual loops.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1055,6 +1058,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round27,
     ops_round27_corners,
     ops_round28,
+    ops_round29,
     ops_semantics,
     ops_transforms,
 )

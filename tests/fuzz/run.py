@@ -127,6 +127,7 @@ _WORKER_SOURCES = (
     "ops_round27",
     "ops_round27_corners",
     "ops_round28",
+    "ops_round29",
     "ops_semantics",
     "ops_transforms",
     "registry",

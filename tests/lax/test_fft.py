@@ -177,3 +177,24 @@ def jax_results(tmp_path_factory, pytestconfig):
 )  # one in twelve in make test
 def test_derivatives_match_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=2e-5)
+
+
+def test_integer_ffts_are_complex64_with_x64_on_as_jax():
+    """As JAX's lax.fft (to_inexact_dtype, then to_complex_dtype): int32 / uint32 / uint8 /
+    bool inputs transform in complex64 (float32 from irfft) with x64 on too, int64 and float64
+    in complex128 (fuzz campaign seed 2905054: an ifft2 of uint32 values was complex128)."""
+    import meshjit.numpy as jnp
+
+    with meshjit.enable_x64(True):
+        for dtype, want in [
+            (np.int32, np.complex64),
+            (np.uint32, np.complex64),
+            (np.uint8, np.complex64),
+            (np.bool_, np.complex64),
+            (np.int64, np.complex128),
+            (np.float64, np.complex128),
+        ]:
+            x = np.ones((2, 4), dtype)
+            assert jnp.fft.ifft2(x).dtype == want, dtype
+            assert jnp.fft.rfft(x).dtype == want, dtype
+            assert jnp.fft.irfft(x).dtype == np.finfo(want).dtype, dtype
