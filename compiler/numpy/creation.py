@@ -94,7 +94,10 @@ def _check_order(order) -> None:
 
 def _asarray(a, dtype, name: str = "array"):
     dtypes.check_user_dtype(dtype, name)
-    a = _from_jax_array(a)
+    if _has_jax_array(a):  # as JAX: weak only if the object itself is (a wrapper is not)
+        x = _asarray(a.__jax_array__(), dtype, name)
+        aval = aval_of(x)
+        return lax.convert_element_type(x, aval.dtype) if aval.weak_type else x
     if a is None:
         raise MeshjitValueError("None is not a valid value for jnp.array")
     if dtype is None and _is_key_array(a):  # typed keys stay keys (JAX's)

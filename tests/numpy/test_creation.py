@@ -174,8 +174,9 @@ def test_array_of_an_array_copies_by_default_as_jax():
 
 
 # ---------------------------------------------------------------------------------------------
-# The __jax_array__ protocol (JAX 0.10.2: converted by jnp.array / asarray / *_like and by
-# operators; refused with a ValueError by every other function).
+# The __jax_array__ protocol (JAX 0.10.2: converted by jnp.array / asarray / *_like, by
+# operators and by the functions JAX gives `ensure_arraylike` before any jit; refused with a
+# ValueError by the jitted ones).
 
 
 class _Wrapped:
@@ -196,11 +197,40 @@ def test_jax_array_protocol_converts_in_constructors_and_operators():
     assert bool((jnp.arange(3.0) == w).all())
 
 
+def test_jax_array_protocol_result_is_strongly_typed():
+    # As JAX: asarray's weak type is the object's own (a wrapper is not weak), not its array's
+    x = jnp.asarray(_Wrapped(2.5))
+    assert float(x) == 2.5 and x.dtype == jnp.float32 and not x.weak_type
+
+
+@pytest.mark.parametrize(
+    "call, expected",
+    [
+        (lambda w: jnp.stack([w, w]), [[0.0, 1.0, 2.0]] * 2),
+        (lambda w: jnp.concatenate([w, jnp.ones(1)]), [0.0, 1.0, 2.0, 1.0]),
+        (lambda w: jnp.column_stack([w, w]), [[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]]),
+        (lambda w: jnp.argmax(w), 2),
+        (lambda w: jnp.flip(w), [2.0, 1.0, 0.0]),
+        (lambda w: jnp.squeeze(w), [0.0, 1.0, 2.0]),
+        (lambda w: jnp.var(w), 2.0 / 3.0),
+        (lambda w: jnp.shape(w), (3,)),
+        (lambda w: jnp.power(jnp.ones(3) * 2, w), [1.0, 2.0, 4.0]),
+        (lambda w: jnp.broadcast_arrays(w, jnp.ones(3))[0], [0.0, 1.0, 2.0]),
+        (lambda w: jnp.nonzero(w)[0], [1, 2]),
+        (lambda w: jnp.unique(w), [0.0, 1.0, 2.0]),
+    ],
+)
+def test_jax_array_protocol_converted_where_jax_converts_first(call, expected):
+    out = call(_Wrapped(np.arange(3.0, dtype=np.float32)))
+    np.testing.assert_allclose(np.asarray(out), expected, rtol=1e-6)
+
+
 @pytest.mark.parametrize(
     "call",
     [
         lambda w: jnp.sin(w),
         lambda w: jnp.add(w, 1),
+        lambda w: jnp.where(w, w, w),
         lambda w: lax.add(w, jnp.ones(3)),
         lambda w: meshjit.jit(lambda a: a)(w),
     ],
