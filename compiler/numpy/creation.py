@@ -131,6 +131,8 @@ def _asarray(a, dtype, name: str = "array"):
                 f"Value {text!r} with dtype {np.asarray(text).dtype} is not a valid JAX array "
                 "type. Only arrays of numeric types are supported by JAX."
             )
+        if dtype is not None and isinstance(a, float):  # JAX's check by NumPy first: a float
+            np.asarray(a, checked_dtype(dtype))  # past the dtype's range warns here and below
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         try:
             host = _host_array(a, None if dtype is None else checked_dtype(dtype))

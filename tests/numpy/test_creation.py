@@ -1,5 +1,7 @@
 """Array creation and conversion (zeros, arange, astype, ...) against NumPy."""
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -320,3 +322,13 @@ def test_array_and_asarray_of_typed_keys_are_keys():
     assert str(keys.dtype) == "key<fry>" and keys.shape == (2,)
     traced = meshjit.jit(lambda key: meshjit.random.normal(jnp.asarray(key)))(k)
     assert traced == meshjit.random.normal(k)
+
+
+def test_overflowing_python_float_warns_as_jax_twice():
+    # JAX checks a Python scalar by NumPy first (coerce_to_array), then converts it: a float
+    # past float32's range warns at each of the two places
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        x = jnp.asarray(1e40, dtype=jnp.float32)
+    assert np.isinf(np.asarray(x))
+    assert [w.category for w in caught] == [RuntimeWarning, RuntimeWarning]
