@@ -271,7 +271,7 @@ def _f(data, dfnum, dfden, shape, dtype):
     key_dfd, key_dfn = split2(data)
     chi2_dfn = _chisquare(key_dfn, dfnum, shape, dtype)
     chi2_dfd = _chisquare(key_dfd, dfden, shape, dtype)
-    return lax.div(_broadcast_div(chi2_dfn, dfnum), _broadcast_div(chi2_dfd, dfden))
+    return lax.div(lax.div(chi2_dfn, dfnum), lax.div(chi2_dfd, dfden))  # JAX's lax.div
 
 
 @keyed
