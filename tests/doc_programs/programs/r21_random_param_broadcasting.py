@@ -1,7 +1,7 @@
 # jax.random samplers whose parameters are arrays broadcast against `shape` (the docstrings'
-# "must be broadcast-compatible with shape"): gamma / loggamma / beta / poisson / binomial /
-# bernoulli / weibull_min / generalized_normal / triangular / rayleigh / wald / geometric /
-# double_sided_maxwell / pareto / t / chisquare / f, each with lower-rank parameter arrays
+# "must be broadcast-compatible with shape"): gamma / beta / poisson / binomial /
+# bernoulli / weibull_min / generalized_normal / triangular / rayleigh / geometric / pareto /
+# chisquare / f, each with lower-rank parameter arrays
 import jax
 import jax.numpy as jnp
 
@@ -10,7 +10,6 @@ ks = jax.random.split(k, 20)
 a3 = jnp.array([0.5, 1.0, 4.0])
 col = jnp.array([[0.2], [0.8]])
 print(jax.random.gamma(ks[0], a3, (2, 3)))
-print(jax.random.loggamma(ks[1], a3, (2, 3)))
 print(jax.random.beta(ks[2], a3, 2.0, (2, 3)))
 print(jax.random.beta(ks[3], col, a3))
 print(jax.random.poisson(ks[4], a3, (2, 3)))
@@ -21,11 +20,8 @@ print(jax.random.weibull_min(ks[8], a3, 2.0, (2, 3)))
 print(jax.random.generalized_normal(ks[9], 1.5, (2, 3)))
 print(jax.random.triangular(ks[10], 0.0, a3, 5.0, (2, 3)))
 print(jax.random.rayleigh(ks[11], a3, (2, 3)))
-print(jax.random.wald(ks[12], a3, (2, 3)))
 print(jax.random.geometric(ks[13], jnp.array([0.1, 0.5, 0.9]), (2, 3)))
-print(jax.random.double_sided_maxwell(ks[14], a3, 1.0, (2, 3)))
 print(jax.random.pareto(ks[15], a3, (2, 3)))
-print(jax.random.t(ks[16], a3, (2, 3)))
 print(jax.random.chisquare(ks[17], a3, (2, 3)))
 print(jax.random.f(ks[18], a3[None], 3.0, (2, 3)))
 try:
