@@ -17,7 +17,10 @@ print(jax.random.binomial(ks[5], jnp.array([5.0, 10.0, 20.0]), 0.3, (2, 3)))
 print(jax.random.binomial(ks[6], 10.0, col, (2, 3)))
 print(jax.random.bernoulli(ks[7], col, (2, 3)))
 print(jax.random.weibull_min(ks[8], a3, 2.0, (2, 3)))
-print(jax.random.generalized_normal(ks[9], 1.5, (2, 3)))
+print(
+    jax.random.generalized_normal(ks[9], 1.5, (2, 3)),
+    jax.random.generalized_normal(ks[9], a3 + 1, (2, 3)),
+)
 print(jax.random.triangular(ks[10], 0.0, a3, 5.0, (2, 3)))
 print(jax.random.rayleigh(ks[11], a3, (2, 3)))
 print(jax.random.geometric(ks[13], jnp.array([0.1, 0.5, 0.9]), (2, 3)))
