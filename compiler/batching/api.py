@@ -470,7 +470,7 @@ def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
     if dst is None and src is not None:
         raise MeshjitValueError(
             f"at vmap out_axes{leaf_paths(out_tree)[index]}, got axis spec None but output was "
-            f"batched on axis {src} (vmap has mapped output (axis_name={axis.name}) but out_axes "
+            f"batched on axis {src}\n(vmap has mapped output (axis_name={axis.name}) but out_axes "
             "is None: the output varies along the mapped axis)"
         )
     if dst is None:

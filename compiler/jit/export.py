@@ -430,8 +430,6 @@ def _export_vjp(fun_jit: JitFunction, sig, lowered, platforms) -> Exported:
     from meshjit.compiler.tree_util import tree_leaves
 
     name = fun_jit.name
-    if fun_jit.static_argnums or fun_jit.static_argnames:
-        raise MeshjitValueError(f"export: the VJP of jit({name}) with static arguments")
     in_avals, out_avals = list(lowered.traced.jaxpr.in_avals), list(lowered.out_avals)
     for a in in_avals + out_avals:
         if not dtypes.is_float(a.dtype):
@@ -443,7 +441,7 @@ def _export_vjp(fun_jit: JitFunction, sig, lowered, platforms) -> Exported:
 
     def fun_vjp(*args_and_cts):
         def flat(*xs):
-            args, kwargs = tree_unflatten(sig.in_tree, xs)
+            args, kwargs = sig.rebuild_args(xs)  # the static arguments put back
             return tree_leaves(fun_jit.fun(*args, **kwargs))
 
         _, pullback = vjp(flat, *args_and_cts[:n])

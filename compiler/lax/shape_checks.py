@@ -88,6 +88,11 @@ def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ..
             out.append(b if a == 1 else a)
         else:
             return tuple(out)
+    else:  # JAX's words (a set of the ranks)
+        ranks = {len(x.shape), len(y.shape)}
+        raise MeshjitTypeError(
+            f"{name}: arrays must have the same number of dimensions, got {ranks}"
+        )
     raise MeshjitTypeError(
         f"{name} got incompatible shapes for broadcasting: {x.shape}, {y.shape}. ({name} takes "
         "operands of one shape, of one rank with size-1 dimensions, or a rank-0 operand)"

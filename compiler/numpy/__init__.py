@@ -250,6 +250,7 @@ from meshjit.compiler.numpy.ufunc_api import (  # after routines' logaddexp2: th
     subtract,
     ufunc,
 )
+from meshjit.compiler.numpy.util import converting_jax_arrays
 from meshjit.compiler.numpy.util import public_result_type as result_type
 from meshjit.compiler.trace.array_methods import register_array_methods
 
@@ -460,4 +461,19 @@ __all__ += scalar_types.__all__ + index_tricks.__all__ + routines.__all__ + stat
 __all__ += bits.__all__ + histograms.__all__ + bessel_window.__all__ + polynomials.__all__
 
 register_array_methods(METHODS)
+# The functions JAX 0.10.2 gives `ensure_arraylike` before its jit: they take objects of the
+# `__jax_array__` protocol (its jitted functions refuse them), and those of its sequences.
+_CONVERT_JAX_ARRAYS = (
+    "argmax argmin argwhere broadcast_arrays compress cumulative_prod cumulative_sum diag "
+    "diag_indices_from flip fliplr flipud intersect1d iscomplexobj isin isneginf isposinf "
+    "isrealobj matrix_transpose meshgrid nanargmax nanargmin ndim nonzero polydiv polymul pow "
+    "power ptp roll setxor1d shape size squeeze std transpose tril_indices_from "
+    "triu_indices_from trim_zeros unique unique_all unique_counts unique_inverse unique_values "
+    "var vecdot"
+).split()
+_CONVERT_JAX_ARRAYS_IN_SEQUENCES = "column_stack concat concatenate dstack stack".split()
+globals().update({n: converting_jax_arrays(globals()[n]) for n in _CONVERT_JAX_ARRAYS})
+globals().update(
+    {n: converting_jax_arrays(globals()[n], True) for n in _CONVERT_JAX_ARRAYS_IN_SEQUENCES}
+)
 name_functions(globals(), __all__)

@@ -116,7 +116,10 @@ def _check_order(order) -> None:
 
 def _asarray(a, dtype, name: str = "array"):
     dtypes.check_user_dtype(dtype, name)
-    a = _from_jax_array(a)
+    if _has_jax_array(a):  # as JAX: weak only if the object itself is (a wrapper is not)
+        x = _asarray(a.__jax_array__(), dtype, name)
+        aval = aval_of(x)
+        return lax.convert_element_type(x, aval.dtype) if aval.weak_type else x
     if a is None:
         raise MeshjitValueError("None is not a valid value for jnp.array")
     if dtype is None and _is_key_array(a):  # typed keys stay keys (JAX's)
@@ -150,6 +153,8 @@ def _asarray(a, dtype, name: str = "array"):
                 f"Value {text!r} with dtype {np.asarray(text).dtype} is not a valid JAX array "
                 "type. Only arrays of numeric types are supported by JAX."
             )
+        if dtype is not None and isinstance(a, float):  # JAX's check by NumPy first: a float
+            np.asarray(a, checked_dtype(dtype))  # past the dtype's range warns here and below
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         try:
             host = _host_array(a, None if dtype is None else checked_dtype(dtype))

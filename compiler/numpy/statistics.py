@@ -328,7 +328,7 @@ def _quantile(a, q, axis, out, overwrite_input, method, keepdims, weights):
     if method == "inverted_cdf" or weights is not None:
         return _inverted_cdf(a, q, axis, out, method, keepdims, weights, "quantile")
     x, aval, axes, kept = _rows(a, axis, out, method, "quantile")
-    q = asarray(q)
+    q = _q_of_rank_one(asarray(q))
     if aval_of(x).shape[-1] == 0:
         _empty_selection(axes, aval, "quantile")
     sorted_x = lax.sort(x, dimension=aval_of(x).ndim - 1)
@@ -338,6 +338,13 @@ def _quantile(a, q, axis, out, overwrite_input, method, keepdims, weights):
         shape = aval_of(q).shape + tuple(1 if d in axes else n for d, n in enumerate(aval.shape))
         result = lax.reshape(result, shape)
     return result
+
+
+def _q_of_rank_one(q):
+    """JAX's check (and words): the quantiles asked for are a scalar or a vector."""
+    if aval_of(q).ndim > 1:
+        raise MeshjitValueError(f"q must be have rank <= 1, got shape {aval_of(q).shape}")
+    return q
 
 
 def _quantile_last_axis(sorted_x, q, method):
@@ -454,7 +461,7 @@ def _nanquantile(a, q, axis, out, overwrite_input, method, keepdims, weights):
     sorted_x = lax.sort(x, dimension=len(kept))  # NaNs sort last
     dtype = aval.dtype
     counts = sum(logical_not(isnan(x)), axis=-1, dtype=dtype)  # the non-NaN values per row
-    q = lax.convert_element_type(asarray(q), dtype)
+    q = _q_of_rank_one(lax.convert_element_type(asarray(q), dtype))
     q_ndim, batch = aval_of(q).ndim, tuple(aval.shape[d] for d in kept)
     shape = aval_of(q).shape + batch
     q_b = lax.broadcast_in_dim(q, shape, tuple(range(q_ndim)))
@@ -539,9 +546,7 @@ def _inverted_cdf(a, q, axis, out, method, keepdims, weights, what: str):
     weights = _weights_like(weights, aval_of(a), axis)
     x, aval, axes, kept = _rows(a, axis, out, method, what)
     w, *_ = _rows(weights, axis, out, method, what)
-    q = lax.convert_element_type(asarray(q), aval.dtype)
-    if aval_of(q).ndim > 1:
-        raise MeshjitValueError(f"q must be have rank <= 1, got shape {aval_of(q).shape}")
+    q = _q_of_rank_one(lax.convert_element_type(asarray(q), aval.dtype))
     result = _cdf_pick(x, w, q, what == "nanquantile")
     if keepdims:
         shape = aval_of(q).shape + tuple(1 if d in axes else n for d, n in enumerate(aval.shape))

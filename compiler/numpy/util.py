@@ -154,6 +154,35 @@ def ref_hint(x) -> str:
     )
 
 
+def converting_jax_arrays(fn, in_sequences: bool = False):
+    """`fn` with its `__jax_array__` operands converted first, as JAX's functions that call
+    `ensure_arraylike` before their jit do (`in_sequences`: the elements of its list / tuple
+    operands instead, as JAX's stack and concatenate)."""
+    convert = _converted_elements if in_sequences else _from_jax_array
+
+    @functools.wraps(fn)
+    def converting(*args, **kwargs):
+        args = [convert(a) for a in args]
+        kwargs = {k: convert(v) for k, v in kwargs.items()}
+        return fn(*args, **kwargs)
+
+    return converting
+
+
+def _converted_elements(x):
+    if isinstance(x, (list, tuple)) and builtins.any(map(_protocol, x)):
+        return type(x)(_from_jax_array(e) for e in x)
+    return x
+
+
+def _protocol(x) -> bool:
+    return not isinstance(x, Tracer) and getattr(x, "__jax_array__", None) is not None
+
+
+def _from_jax_array(x):
+    return x.__jax_array__() if _protocol(x) and not is_meshjit_array(x) else x
+
+
 def check_arraylike(name: str, *xs) -> None:
     """Lists, tuples, dicts and sets refused with JAX's message (a function of arrays does not
     take containers, as JAX's `check_arraylike`)."""

@@ -26,6 +26,7 @@ from meshjit.compiler.random import prng
 from meshjit.compiler.random.gamma_grad import gamma_grad
 from meshjit.compiler.random.keys import check_key, default_impl, keyed
 from meshjit.compiler.random.samplers import (
+    broadcast_to_rank,
     exponential_body,
     normal_body,
     rademacher_body,
@@ -270,7 +271,7 @@ def _f(data, dfnum, dfden, shape, dtype):
     key_dfd, key_dfn = split2(data)
     chi2_dfn = _chisquare(key_dfn, dfnum, shape, dtype)
     chi2_dfd = _chisquare(key_dfd, dfden, shape, dtype)
-    return lax.div(_broadcast_div(chi2_dfn, dfnum), _broadcast_div(chi2_dfd, dfden))
+    return lax.div(lax.div(chi2_dfn, dfnum), lax.div(chi2_dfd, dfden))  # JAX's lax.div
 
 
 @keyed
@@ -311,7 +312,10 @@ def generalized_normal_body(data, p, shape, dtype):
     inv_p = lax.div(1.0, _as_float(p))
     g = gamma_body(row(keys, 0), inv_p, shape, dtype, False)
     r = rademacher_body(row(keys, 1), shape, dtype)
-    return lax.mul(r, lax.pow(g, lax.convert_element_type(inv_p, dtype)))
+    exponent = lax.convert_element_type(inv_p, dtype)
+    if param_shape(exponent):  # a p of a lower rank: as JAX's `g ** (1 / p)`, to the rank
+        exponent = broadcast_to_rank(exponent, len(shape))
+    return lax.mul(r, lax.pow(g, exponent))
 
 
 def _as_float(p):

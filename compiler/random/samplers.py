@@ -296,7 +296,10 @@ def randint_body(data, minval, maxval, shape, dtype):
     one = np.array(1, unsigned)
     span = lax.convert_element_type(lax.sub(maxval, minval), unsigned)
     span = _select(lax.le(maxval, minval), lax.full(param_shape(span), one), span)
-    grow = lax.bitwise_and(maxval_out_of_range, lax.gt(maxval, minval))
+    above = lax.gt(maxval, minval)
+    if param_shape(maxval_out_of_range):  # bounds of a lower rank: as JAX's `&`, to the rank
+        maxval_out_of_range = broadcast_to_rank(maxval_out_of_range, len(shape))
+    grow = lax.bitwise_and(maxval_out_of_range, above)
     span = _select(grow, lax.add(span, one), span)
     multiplier = lax.rem(np.array(2 ** (nbits // 2), unsigned), span)
     multiplier = lax.rem(lax.mul(multiplier, multiplier), span)

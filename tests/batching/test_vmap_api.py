@@ -298,3 +298,12 @@ def test_unmapped_function_argument_passes_through():
     np.testing.assert_allclose(np.asarray(in_dict({"f": jnp.cos, "x": jnp.zeros(2)})), np.ones(2))
     with pytest.raises(TypeError, match="not a valid JAX type"):
         meshjit.vmap(lambda f, x: f(x))(jnp.exp, jnp.ones(3))
+
+
+def test_out_axes_none_of_a_mapped_output_first_line_in_jax_words():
+    # JAX's message is one line: what else meshjit says follows on the next
+    with pytest.raises(ValueError) as e:
+        meshjit.vmap(lambda a: a, out_axes=None)(jnp.arange(3.0))
+    assert str(e.value).splitlines()[0] == (
+        "at vmap out_axes, got axis spec None but output was batched on axis 0"
+    )

@@ -583,3 +583,18 @@ def test_registered_custom_nodes_serialize_in_the_trees():
         export.register_namedtuple_serialization(_Point, serialized_name="tests.Point2")
     with pytest.raises(meshjit.MeshjitValueError, match="other than `collections.namedtuple`"):
         export.register_namedtuple_serialization(_Scaled, serialized_name="tests.Other")
+
+
+def test_vjp_of_an_export_with_static_arguments():
+    # As JAX: the exported VJP calls the function with its static arguments put back
+    def f(x, n, *, scale):
+        return jnp.sum(jnp.sin(x) * n * scale)
+
+    exp = export.export(meshjit.jit(f, static_argnums=1, static_argnames="scale"))(
+        jnp.ones(3), 2.0, scale=3.0
+    )
+    g = meshjit.grad(lambda x: exp.call(x))(jnp.arange(3.0))
+    np.testing.assert_allclose(np.asarray(g), 6.0 * np.cos(np.arange(3.0)), rtol=1e-6)
+    back = export.deserialize(exp.serialize(vjp_order=1))
+    g = meshjit.grad(lambda x: back.call(x))(jnp.arange(3.0))
+    np.testing.assert_allclose(np.asarray(g), 6.0 * np.cos(np.arange(3.0)), rtol=1e-6)

@@ -22,3 +22,15 @@ def test_reciprocal_is_integer_pow_keeping_weak_types_as_jax():
     assert "integer_pow[y=-1] a" in text and "convert_element_type" not in text
     assert float(meshjit.lax.reciprocal(jnp.float32(4.0))) == 0.25
     assert float(meshjit.grad(meshjit.lax.reciprocal)(2.0)) == -0.25
+
+
+def test_binary_operands_of_two_ranks_refused_in_jax_words():
+    # JAX's _try_broadcast_shapes: operands of different ranks (neither rank 0) name the ranks
+    with pytest.raises(
+        TypeError, match=r"^div: arrays must have the same number of dimensions, got \{1, 2\}\n"
+    ):
+        meshjit.lax.div(jnp.ones((2, 3)), jnp.ones(3))
+    with pytest.raises(
+        TypeError, match=r"^add got incompatible shapes for broadcasting: \(2, 3\), \(3, 3\)\.\n"
+    ):
+        meshjit.lax.add(jnp.ones((2, 3)), jnp.ones((3, 3)))

@@ -1,5 +1,7 @@
 """Array creation and conversion (zeros, arange, astype, ...) against NumPy."""
 
+import warnings
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -174,8 +176,9 @@ def test_array_of_an_array_copies_by_default_as_jax():
 
 
 # ---------------------------------------------------------------------------------------------
-# The __jax_array__ protocol (JAX 0.10.2: converted by jnp.array / asarray / *_like and by
-# operators; refused with a ValueError by every other function).
+# The __jax_array__ protocol (JAX 0.10.2: converted by jnp.array / asarray / *_like, by
+# operators and by the functions JAX gives `ensure_arraylike` before any jit; refused with a
+# ValueError by the jitted ones).
 
 
 class _Wrapped:
@@ -196,11 +199,40 @@ def test_jax_array_protocol_converts_in_constructors_and_operators():
     assert bool((jnp.arange(3.0) == w).all())
 
 
+def test_jax_array_protocol_result_is_strongly_typed():
+    # As JAX: asarray's weak type is the object's own (a wrapper is not weak), not its array's
+    x = jnp.asarray(_Wrapped(2.5))
+    assert float(x) == 2.5 and x.dtype == jnp.float32 and not x.weak_type
+
+
+@pytest.mark.parametrize(
+    "call, expected",
+    [
+        (lambda w: jnp.stack([w, w]), [[0.0, 1.0, 2.0]] * 2),
+        (lambda w: jnp.concatenate([w, jnp.ones(1)]), [0.0, 1.0, 2.0, 1.0]),
+        (lambda w: jnp.column_stack([w, w]), [[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]]),
+        (lambda w: jnp.argmax(w), 2),
+        (lambda w: jnp.flip(w), [2.0, 1.0, 0.0]),
+        (lambda w: jnp.squeeze(w), [0.0, 1.0, 2.0]),
+        (lambda w: jnp.var(w), 2.0 / 3.0),
+        (lambda w: jnp.shape(w), (3,)),
+        (lambda w: jnp.power(jnp.ones(3) * 2, w), [1.0, 2.0, 4.0]),
+        (lambda w: jnp.broadcast_arrays(w, jnp.ones(3))[0], [0.0, 1.0, 2.0]),
+        (lambda w: jnp.nonzero(w)[0], [1, 2]),
+        (lambda w: jnp.unique(w), [0.0, 1.0, 2.0]),
+    ],
+)
+def test_jax_array_protocol_converted_where_jax_converts_first(call, expected):
+    out = call(_Wrapped(np.arange(3.0, dtype=np.float32)))
+    np.testing.assert_allclose(np.asarray(out), expected, rtol=1e-6)
+
+
 @pytest.mark.parametrize(
     "call",
     [
         lambda w: jnp.sin(w),
         lambda w: jnp.add(w, 1),
+        lambda w: jnp.where(w, w, w),
         lambda w: lax.add(w, jnp.ones(3)),
         lambda w: meshjit.jit(lambda a: a)(w),
     ],
@@ -290,3 +322,13 @@ def test_array_and_asarray_of_typed_keys_are_keys():
     assert str(keys.dtype) == "key<fry>" and keys.shape == (2,)
     traced = meshjit.jit(lambda key: meshjit.random.normal(jnp.asarray(key)))(k)
     assert traced == meshjit.random.normal(k)
+
+
+def test_overflowing_python_float_warns_as_jax_twice():
+    # JAX checks a Python scalar by NumPy first (coerce_to_array), then converts it: a float
+    # past float32's range warns at each of the two places
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        x = jnp.asarray(1e40, dtype=jnp.float32)
+    assert np.isinf(np.asarray(x))
+    assert [w.category for w in caught] == [RuntimeWarning, RuntimeWarning]

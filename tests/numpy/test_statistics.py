@@ -1,6 +1,7 @@
 """Order statistics (quantile, percentile, median) and interp against NumPy."""
 
 import numpy as np
+import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
@@ -155,3 +156,11 @@ def test_quantiles_of_empty_rows_raise_jaxs_error_classes():
         with pytest.raises(error, match=words):
             fn()
     assert jnp.median(cols, axis=-1).shape == (0,)
+
+
+@pytest.mark.parametrize(
+    "fn", [jnp.quantile, jnp.nanquantile, lambda a, q: jnp.percentile(a, q * 100)]
+)
+def test_quantile_of_a_q_of_rank_two_refused_as_jax(fn):
+    with pytest.raises(ValueError, match=r"q must be have rank <= 1, got shape \(2, 1\)"):
+        fn(jnp.arange(12.0), jnp.array([[0.25], [0.75]]))

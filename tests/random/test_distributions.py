@@ -189,3 +189,20 @@ def test_dtypes_as_jax_takes_them():
         random.poisson(key, 2.0, (2,), dtype=jnp.float32)
     with pytest.raises(NotImplementedError, match="Unsupported dtype bfloat16"):
         random.orthogonal(key, 2, dtype=jnp.bfloat16)
+
+
+def test_randint_bounds_arrays_of_lower_rank_than_the_shape():
+    # As JAX: bounds of shape (3,) broadcast against (2, 3) (its `&` broadcasts the
+    # out-of-range mask with the rank-broadcast bounds)
+    lo, hi = jnp.array([0, 10, 100]), jnp.array([5, 20, 200])
+    x = np.asarray(random.randint(random.key(0), (2, 3), lo, hi))
+    assert x.shape == (2, 3)
+    assert ((x >= np.asarray(lo)) & (x < np.asarray(hi))).all()
+    y = np.asarray(random.randint(random.key(1), (4, 3), lo, 300, jnp.int8))
+    assert ((y >= np.asarray(lo)) & (y <= 127)).all()
+
+
+def test_generalized_normal_shape_parameter_of_a_lower_rank():
+    # As JAX's `g ** (1 / p)`: a p of shape (3,) broadcasts against the (2, 3) draws
+    x = random.generalized_normal(random.key(0), jnp.array([1.0, 2.0, 4.0]), (2, 3))
+    assert x.shape == (2, 3) and np.isfinite(np.asarray(x)).all()

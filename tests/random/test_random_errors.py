@@ -257,3 +257,11 @@ def test_round8_seed_permutation_and_orthogonal_mistakes():
         random.permutation(KEY, [1, 2, 3])  # a list was permuted before
     with pytest.raises(MeshjitValueError, match="negative dimensions are not allowed"):
         random.orthogonal(KEY, -2)
+
+
+def test_f_degrees_of_freedom_of_a_lower_rank_refused_as_jax():
+    # JAX's random.f divides by lax.div: degrees of freedom of another rank than the shape fail
+    with pytest.raises(TypeError, match="div: arrays must have the same number of dimensions"):
+        random.f(random.key(0), jnp.array([1.0, 2.0, 3.0]), 3.0, (2, 3))
+    x = random.f(random.key(0), jnp.array([[1.0, 2.0, 3.0]]), 3.0, (2, 3))
+    assert x.shape == (2, 3)
