@@ -14,7 +14,10 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.parallel.explicit import with_out_sharding
-from meshjit.compiler.random import prng
+from meshjit.compiler.random import (
+    key_ops,  # noqa: F401  (typed keys' array functions)
+    prng,
+)
 from meshjit.compiler.random.keys import (
     PRNGKeyArray,
     check_key,
