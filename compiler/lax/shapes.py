@@ -725,7 +725,7 @@ def _pad_transpose(ct, x, value, *, padding_config):
 def _broadcast_in_dim_batcher(args, dims, *, shape, broadcast_dimensions, sharding=None):
     x = moveaxis(args[0], dims[0], 0)
     size = aval_of(x).shape[0]
-    dims_out = (0,) + tuple(d + 1 for d in broadcast_dimensions)
+    dims_out = (0,) + tuple(np.add(1, broadcast_dimensions))  # NumPy ints, as JAX prints them
     out = broadcast_in_dim_p.bind(
         x, shape=(size, *shape), broadcast_dimensions=dims_out, sharding=None
     )
