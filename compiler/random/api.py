@@ -21,6 +21,7 @@ from meshjit.compiler.random import (
 from meshjit.compiler.random.keys import (
     PRNGKeyArray,
     check_key,
+    clone_traced,
     is_typed_key,
     keyed,
     resolve_impl,
@@ -119,7 +120,7 @@ def bits(key, shape=(), dtype=None):
 def clone(key):
     """A copy of `key` that is not consumed (the key-reuse checker's way to reuse a key); as
     JAX's, the identity on anything else (it checks no key)."""
-    return PRNGKeyArray(key._data, key._impl) if is_typed_key(key) else key
+    return PRNGKeyArray(clone_traced(key._data), key._impl) if is_typed_key(key) else key
 
 
 def out_sharded(sampler):

@@ -449,7 +449,18 @@ def _front_batched(prim: Primitive):
     return rule
 
 
-for _prim in (random_wrap_p, random_unwrap_p):
+# random_clone: a copy of keys the key-reuse checker sees as unconsumed (the identity on data).
+random_clone_p = Primitive("random_clone")
+abstract_eval_rules.register(random_clone_p, lambda data: data)
+
+
+def clone_traced(data):
+    """Typed keys' data cloned while tracing (`random_clone`, as JAX's); outside a trace the
+    data itself."""
+    return data if current_trace() is None else random_clone_p.bind_internal(data)
+
+
+for _prim in (random_wrap_p, random_unwrap_p, random_clone_p):
     lowering_rules.register(_prim, _key_data_identity)
     batching_rules.register(_prim, _front_batched(_prim))
     sharding_rules.register(_prim, same_as_first)
