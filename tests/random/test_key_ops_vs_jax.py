@@ -49,3 +49,21 @@ jax_results = oracle_fixture(CASES, HARNESS)
 @pytest.mark.parametrize("case", CASES)
 def test_key_ops_print_and_compute_as_jax(jax_results, case):
     check_texts_and_values(jax_results, HARNESS, case, case.startswith("values"))
+
+
+def test_where_of_keys_selects_keys():
+    """jnp.where of typed keys: its select_n gives keys (`key<fry>[4]`, not their u32 data)."""
+    import numpy as np
+
+    import meshjit
+    import meshjit.numpy as jnp
+
+    keys = meshjit.random.split(meshjit.random.key(0), 4)
+    pick = np.array([True, False, True, False])
+    text = str(meshjit.make_jaxpr(lambda k: jnp.where(pick, k, k[::-1]))(keys))
+    assert "key<fry>[4] = select_n" in text, text
+    got = meshjit.random.key_data(jnp.where(pick, keys, keys[::-1]))
+    want = np.where(
+        pick[:, None], *(np.asarray(meshjit.random.key_data(k)) for k in (keys, keys[::-1]))
+    )
+    np.testing.assert_array_equal(got, want)
