@@ -151,11 +151,11 @@ def takes_extended(fun: Callable) -> Callable:
     run on an array of an extended type `x` too: on its elements as JAX's physical rules do."""
 
     @functools.wraps(fun)
-    def run(x, *args, **kwargs):
-        extended = extended_arrays.get(type(x))
+    def run(*args, **kwargs):  # (the array may come by keyword: `lax.slice(operand=x, ...)`)
+        extended = extended_arrays.get(type(args[0])) if args else None
         if extended is None:
-            return fun(x, *args, **kwargs)
-        return extended(fun, x, *args, **kwargs)
+            return fun(*args, **kwargs)
+        return extended(fun, *args, **kwargs)
 
     return run
 
