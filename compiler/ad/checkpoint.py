@@ -16,13 +16,14 @@ A policy is `policy(prim, *avals, **params) -> bool` (saveable or not), as JAX's
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import inspect
 from typing import Callable, NamedTuple
 
 from jaxlib.mlir.dialects import stablehlo as hlo
 
-from meshjit.compiler.ad.transform import jvp_jaxpr, transpose_jaxpr
+from meshjit.compiler.ad.transform import jvp_jaxpr, linearizing, transpose_jaxpr
 from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -30,7 +31,8 @@ from meshjit.compiler.errors import (
     fresh_scopes,
     plain_names,
 )
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Var, dce_jaxpr
+from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Var, dce_jaxpr
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -43,6 +45,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.ir.sharding_rules import keep, same_as_first, spec_of
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined, linear_jvp
 from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr, unary_rule
+from meshjit.compiler.lax.reduce_precision import reduce_precision_p
 from meshjit.compiler.lowering import jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import abstractify, trace_flat
@@ -108,33 +111,52 @@ def everything_saveable(prim, *avals, **params) -> bool:
     return True
 
 
-def dots_saveable(prim, *avals, **params) -> bool:
-    return prim.name == "dot_general"
+@dataclasses.dataclass(frozen=True)
+class DotsSaveable:
+    """Saves the results of dots (and convolutions, unless `only_if_no_batch_dims`: then dots
+    without batch dimensions only): a dataclass, as JAX's, so a jaxpr prints it as JAX's."""
+
+    only_if_no_batch_dims: bool
+
+    def __call__(self, prim, *avals, **params) -> bool:
+        if not self.only_if_no_batch_dims:
+            return prim.name in ("dot_general", "conv_general_dilated")
+        if prim.name != "dot_general":
+            return False
+        (_, _), (lhs_batch, rhs_batch) = params["dimension_numbers"]
+        return not lhs_batch and not rhs_batch
 
 
-def dots_with_no_batch_dims_saveable(prim, *avals, **params) -> bool:
-    if prim.name != "dot_general":
-        return False
-    (_, _), (lhs_batch, _) = params["dimension_numbers"]
-    return not lhs_batch
+dots_saveable = DotsSaveable(False)
+dots_with_no_batch_dims_saveable = DotsSaveable(True)
+
+
+@dataclasses.dataclass(frozen=True)
+class SaveOnlyTheseNames:
+    """Saves the values named (`checkpoint_name`) with one of `saveable_names`."""
+
+    saveable_names: frozenset
+
+    def __call__(self, prim, *avals, **params) -> bool:
+        return prim is name_p and params["name"] in self.saveable_names
+
+
+@dataclasses.dataclass(frozen=True)
+class SaveAnyNamesButThese:
+    """Saves the named values, but those named with one of `names`."""
+
+    names: frozenset
+
+    def __call__(self, prim, *avals, **params) -> bool:
+        return prim is name_p and params["name"] not in self.names
 
 
 def save_only_these_names(*names) -> Callable:
-    wanted = frozenset(names)
-
-    def policy(prim, *avals, **params):
-        return prim is name_p and params["name"] in wanted
-
-    return policy
+    return SaveOnlyTheseNames(frozenset(names))
 
 
 def save_any_names_but_these(*names) -> Callable:
-    unwanted = frozenset(names)
-
-    def policy(prim, *avals, **params):
-        return prim is name_p and params["name"] not in unwanted
-
-    return policy
+    return SaveAnyNamesButThese(frozenset(names))
 
 
 def save_anything_except_these_names(*names) -> Callable:
@@ -199,10 +221,9 @@ class checkpoint_policies:
 
     nothing_saveable = staticmethod(nothing_saveable)
     everything_saveable = staticmethod(everything_saveable)
-    dots_saveable = staticmethod(dots_saveable)
-    checkpoint_dots = staticmethod(dots_saveable)
-    dots_with_no_batch_dims_saveable = staticmethod(dots_with_no_batch_dims_saveable)
-    checkpoint_dots_with_no_batch_dims = staticmethod(dots_with_no_batch_dims_saveable)
+    dots_saveable = checkpoint_dots = dots_saveable
+    dots_with_no_batch_dims_saveable = dots_with_no_batch_dims_saveable
+    checkpoint_dots_with_no_batch_dims = dots_with_no_batch_dims_saveable
     save_only_these_names = staticmethod(api_boundary(save_only_these_names))
     save_any_names_but_these = staticmethod(api_boundary(save_any_names_but_these))
     save_anything_except_these_names = staticmethod(api_boundary(save_anything_except_these_names))
@@ -402,12 +423,34 @@ def split_for_remat(jv: Jaxpr, n_primals: int, n_outs: int, policy):
     fwd = dce_jaxpr(Jaxpr([], primals, jv.outvars[:n_outs] + saved, jv.eqns))
     if any(_depends_on(fwd, set(tangents))):
         return None  # a primal output computed with the tangents (a while_loop's jvp)
+    fwd = _saved_at_own_precision(fwd, saved)
     # The tangent call takes only the primals it reads: the others are no residuals (as JAX's:
     # everything_saveable keeps no argument whose uses are all saved already).
     # The saved values come first, then the primals (JAX's order of a remat's residuals).
     used = [i for i, v in enumerate(primals) if v in read]
     tan = Jaxpr([], saved + [primals[i] for i in used] + tangents, tan.outvars, tan.eqns)
     return fwd, tan, used
+
+
+def _saved_at_own_precision(fwd: Jaxpr, saved) -> Jaxpr:
+    """`fwd` with each saved float value it also reads rounded to its dtype's precision where
+    it is made (a reduce_precision, as JAX's), so that the forward and the tangent call see
+    the same bits whatever excess precision XLA computes it in."""
+    read = {a for e in fwd.eqns for a in e.invars if type(a) is Var}
+    eqns = list(fwd.eqns)
+    for v in saved:
+        if v not in read or not dtypes.is_float(v.aval.dtype):
+            continue
+        i = next((i for i, e in enumerate(eqns) if v in e.outvars), None)
+        info = dtypes.finfo(v.aval.dtype)
+        params = dict(exponent_bits=info.nexp, mantissa_bits=info.nmant)
+        if i is None or (eqns[i].primitive is reduce_precision_p and eqns[i].params == params):
+            continue
+        made, raw = eqns[i], Var(v.aval)
+        outs = [raw if o is v else o for o in made.outvars]
+        eqns[i] = Eqn(made.primitive, made.invars, outs, made.params, made.source)
+        eqns.insert(i + 1, Eqn(reduce_precision_p, [raw], [v], params, made.source))
+    return Jaxpr(fwd.constvars, fwd.invars, fwd.outvars, eqns)
 
 
 _NESTED = [0]  # how many checkpointed bodies' jvps are being traced around this one
@@ -427,9 +470,12 @@ def _remat_jvp(primals, tangents, *, jaxpr, policy, prevent_cse, differentiated)
     consts, jv = closure_convert(jv)
     primals = [*consts, *primals]
     n_outs = len(jaxpr.out_avals)
-    split = split_for_remat(jv.jaxpr, len(primals), n_outs, policy or nothing_saveable)
+    split = None
+    if linearizing():  # a jvp alone is one call computing both, as JAX's
+        split = split_for_remat(jv.jaxpr, len(primals), n_outs, policy or nothing_saveable)
     params = dict(policy=policy, prevent_cse=prevent_cse)
-    if split is None:  # one call computes both (reverse mode then refuses it, as a while's)
+    if split is None:  # (also when a primal output reads a tangent: reverse mode then
+        # refuses it, as a while's)
         outs = remat_p.bind(*primals, *ts, jaxpr=jv, differentiated=differentiated, **params)
         return outs[:n_outs], outs[n_outs:]
     fwd, tan, used = split

@@ -12,6 +12,7 @@ from meshjit.compiler.ad.checkpoint import name_p, remat_p
 from meshjit.compiler.ad.transform import linearize_jaxpr
 from meshjit.compiler.ir.core import Literal
 from meshjit.compiler.lax import ad_util
+from meshjit.compiler.lax.reduce_precision import reduce_precision_p
 from meshjit.compiler.trace.tracing import abstractify
 from meshjit.compiler.tree_util import keystr, tree_flatten, tree_flatten_with_path
 
@@ -45,6 +46,11 @@ def _argument_names(f, args, kwargs) -> list[str]:
 
 def _in_jaxs_order(residuals, jaxpr, names) -> list[tuple]:
     """Literals, then constants, arguments and operations' outputs in the jaxpr's order."""
+    # a reduce_precision of a saved value (checkpoint's) is looked through, as JAX's
+    made_from = {
+        id(e.outvars[0]): e.invars[0] for e in jaxpr.eqns if e.primitive is reduce_precision_p
+    }
+    residuals = [made_from.get(id(v), v) for v in residuals]
     wanted = {id(v) for v in residuals if not isinstance(v, Literal)}
     out = [(v.aval, "from a literal") for v in residuals if isinstance(v, Literal)]
     out += [(v.aval, "from a constant") for v in jaxpr.constvars if id(v) in wanted]

@@ -141,6 +141,15 @@ class Linearized:
         return self.lin.in_avals[: self.num_res]
 
 
+_LINEARIZING = [0]  # how many linearizations' jvps are being traced around this point
+
+
+def linearizing() -> bool:
+    """Whether the jvp being traced is to be linearized (grad, vjp, linearize), rather than
+    a jvp alone: rules that split their jvp for the linear side (a checkpoint's) ask."""
+    return _LINEARIZING[0] > 0
+
+
 def linearize_jaxpr(
     closed: ClosedJaxpr,
     nonzeros: Sequence[bool],
@@ -151,7 +160,11 @@ def linearize_jaxpr(
 ) -> Linearized:
     """`known`: the primals' concrete values (outside jit), for rules that branch on them;
     `nonzero_outs=` as jvp_jaxpr's (then `lin` returns only the nonzero tangents)."""
-    jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env, known, **kw)
+    _LINEARIZING[0] += 1
+    try:
+        jv_closed = jvp_jaxpr(closed, nonzeros, tangent_avals, axis_env, known, **kw)
+    finally:
+        _LINEARIZING[0] -= 1
     jv = jv_closed.jaxpr
     n_in, n_out = len(closed.in_avals), len(closed.out_avals)
     linear = {id(v) for v in jv.invars[n_in:]}

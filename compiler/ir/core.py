@@ -546,6 +546,27 @@ def register_pp_params(prim: Primitive, shown, jaxprs=None) -> None:
     pp_eqn_rules[prim] = rule
 
 
+def of_keys(eqn: Eqn) -> bool:
+    """Whether `eqn` works on typed keys' data (its first operand or result is marked as keys):
+    it prints as JAX's of keys, without the data's trailing word dimension."""
+    return any(getattr(v.aval, "key", None) is not None for v in eqn.invars[:1] + eqn.outvars[:1])
+
+
+def keys_kept(x: ShapedArray, out: ShapedArray) -> ShapedArray:
+    """`out`, marked as typed keys when a structural op keeps the word dimension of the keys'
+    data `x` last (the mark the batched and differentiated key ops of random/key_ops.py keep)."""
+    if x.key is None or out.key is not None or out.shape[-1:] != x.shape[-1:]:
+        return out
+    return out.with_key(x.key)
+
+
+def pp_without_last_operand(eqn: Eqn, context: PpContext, params: dict) -> pp.Doc:
+    """`eqn` printed with `params`, without its last operand (the start index of the word
+    dimension of keys' data)."""
+    shown = Eqn(eqn.primitive, eqn.invars[:-1], eqn.outvars, eqn.params, eqn.source)
+    return pp_eqn(shown, context, params)
+
+
 def func_name(fun) -> str:
     """A function's name as JAX's debug info gives it (`<lambda>`, or the partial's function)."""
     while hasattr(fun, "func") and not hasattr(fun, "__name__"):

@@ -20,7 +20,10 @@ The interpretations and their rule signatures:
 - batching (vmap): `rule(args, dims, **params) -> (outs, out_dims)`, a dim of None is an
   unmapped value (see compiler/lax/batching.py);
 - sharding (explicit mode): `rule(out, *avals, **params) -> spec(s)`, the result's type
-  sharding (see compiler/ir/sharding_rules.py).
+  sharding (see compiler/ir/sharding_rules.py);
+- key data (JAX's physical rules of extended dtypes): `rule(eqn, words, keyed, *data) ->
+  (outs, keyed outs)`, `eqn` of typed keys (`keyed`: which operands are) run on their uint32
+  data, whose trailing dimension holds each key's `words` (see compiler/random/key_ops.py).
 
 `vma_rules` lists the primitives whose abstract eval decides the varying manual axes of their
 results itself (collectives, shard_map, control flow); every other primitive's results vary over
@@ -33,6 +36,7 @@ and the user's source line.
 
 from __future__ import annotations
 
+import functools
 import threading
 from typing import Callable
 
@@ -135,6 +139,26 @@ jvp_rules = RuleTable("jvp")
 transpose_rules = RuleTable("transpose")
 batching_rules = RuleTable("batching")
 sharding_rules = RuleTable("sharding")
+key_data_rules = RuleTable("typed key data")
+
+# Array types whose elements are several numbers (typed PRNG keys: JAX's extended dtypes):
+# type -> `run(fun, *args, **kwargs)`, which runs a structural array function on them.
+extended_arrays: dict[type, Callable] = {}
+
+
+def takes_extended(fun: Callable) -> Callable:
+    """`fun(x, ...)`, a structural array function (reshape, slicing, indexing, broadcasting),
+    run on an array of an extended type `x` too: on its elements as JAX's physical rules do."""
+
+    @functools.wraps(fun)
+    def run(*args, **kwargs):  # (the array may come by keyword: `lax.slice(operand=x, ...)`)
+        extended = extended_arrays.get(type(args[0])) if args else None
+        if extended is None:
+            return fun(*args, **kwargs)
+        return extended(fun, *args, **kwargs)
+
+    return run
+
 
 # Primitives whose rules decide the varying manual axes themselves (collectives, shard_map).
 vma_rules: set[Primitive] = set()
@@ -186,6 +210,9 @@ __all__ = [
     "impl_rules",
     "join_vma",
     "jvp_rules",
+    "extended_arrays",
+    "key_data_rules",
+    "takes_extended",
     "lowering_rules",
     "sharding_rules",
     "transpose_rules",

@@ -22,7 +22,14 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Eqn, ShapedArray, pp_eqn, pp_eqn_rules, shaped_array
+from meshjit.compiler.ir.core import (
+    Eqn,
+    ShapedArray,
+    keys_kept,
+    pp_eqn,
+    pp_eqn_rules,
+    shaped_array,
+)
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -239,7 +246,8 @@ def _select_n_rule(which, *cases):
         )
     if which.dtype == dtypes.bool_ and len(cases) > 2:
         raise MeshjitTypeError("select_n with a bool predicate takes at most two cases")
-    return ShapedArray(cases[0].shape, cases[0].dtype, all(c.weak_type for c in cases))
+    out = ShapedArray(cases[0].shape, cases[0].dtype, all(c.weak_type for c in cases))
+    return keys_kept(cases[0], out)  # a choice between typed keys' data: keys
 
 
 clamp_p = Primitive("clamp")

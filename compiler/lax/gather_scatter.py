@@ -34,14 +34,24 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Eqn, Jaxpr, ShapedArray, Var, register_pp_params
+from meshjit.compiler.ir.core import (
+    Eqn,
+    Jaxpr,
+    ShapedArray,
+    Var,
+    keys_kept,
+    of_keys,
+    register_pp_params,
+)
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
     batching_rules,
     jvp_rules,
+    key_data_rules,
     lowering_rules,
     sharding_rules,
+    takes_extended,
     transpose_rules,
 )
 from meshjit.compiler.ir.shape_poly import dimension_as_value, int_or_symbolic, is_constant_dim
@@ -204,7 +214,8 @@ def _gather_rule(operand, indices, *, dimension_numbers, slice_sizes, **flags):
         )
     sizes, batch_iter = iter(kept), iter(batch)
     shape = [next(sizes) if i in dn.offset_dims else next(batch_iter) for i in range(out_rank)]
-    return ShapedArray(shape, operand.dtype, operand.weak_type)
+    out = ShapedArray(shape, operand.dtype, operand.weak_type)
+    return keys_kept(operand, out) if dn.offset_dims[-1:] == (out_rank - 1,) else out
 
 
 def _check_slice_sizes(operand, indices, dn, slice_sizes):
@@ -414,6 +425,9 @@ def _pp_scatter(name, eqn, _):
     updates) and the scalar combiner as `update_jaxpr` (None for a plain scatter)."""
     (combiner,) = _shown_combiner(name, eqn) or [None]
     shown = {"mode": GatherScatterMode.FILL_OR_DROP, "update_consts": ()}
+    dn = eqn.params["dimension_numbers"]
+    if of_keys(eqn):  # typed keys: without their data's word dimension
+        shown["dimension_numbers"] = dn._replace(update_window_dims=dn.update_window_dims[:-1])
     return {**eqn.params, **shown, "update_jaxpr": combiner}
 
 
@@ -462,9 +476,52 @@ def _rev_lowering(ctx, operand, *, dimensions):
 lowering_rules.register(rev_p, _rev_lowering)
 
 # ---------------------------------------------------------------------------------------------
+# Typed keys (random/key_ops.py): gather, scatter and rev on their data, whose trailing
+# dimension holds each key's words; printed without it.
+
+
+def _pp_gather(eqn, _):
+    if not of_keys(eqn):
+        return eqn.params
+    dn, sizes = eqn.params["dimension_numbers"], eqn.params["slice_sizes"]
+    dn = dn._replace(offset_dims=dn.offset_dims[:-1])
+    return {**eqn.params, "dimension_numbers": dn, "slice_sizes": sizes[:-1]}
+
+
+register_pp_params(gather_p, _pp_gather)
+
+
+@key_data_rules.register(gather_p)
+def _gather_keys(eqn, words, keyed, operand, indices):
+    dn, sizes = eqn.params["dimension_numbers"], eqn.params["slice_sizes"]
+    dn = dn._replace(offset_dims=(*dn.offset_dims, eqn.outvars[0].aval.ndim))
+    params = {**eqn.params, "dimension_numbers": dn, "slice_sizes": (*sizes, words)}
+    return [gather_p.bind(operand, indices, **params)], [True]
+
+
+@key_data_rules.register(scatter_p["scatter"])
+def _scatter_keys(eqn, words, keyed, operand, indices, updates):
+    if not (keyed[0] and keyed[2]):
+        raise MeshjitTypeError(
+            "scatter of typed keys takes typed keys of the same kind as its updates: take "
+            "random.key_data(keys) to mix them with other arrays"
+        )
+    dn = eqn.params["dimension_numbers"]
+    window = (*dn.update_window_dims, eqn.invars[2].aval.ndim)
+    params = {**eqn.params, "dimension_numbers": dn._replace(update_window_dims=window)}
+    return [scatter_p["scatter"].bind(operand, indices, updates, **params)], [True]
+
+
+@key_data_rules.register(rev_p)
+def _rev_keys(eqn, words, keyed, operand):
+    return [rev_p.bind(operand, **eqn.params)], [True]
+
+
+# ---------------------------------------------------------------------------------------------
 # User-facing wrappers.
 
 
+@takes_extended
 def rev(operand, dimensions: Sequence[int]):
     ndim = ad_util.aval_of(operand).ndim
     if any(d >= ndim for d in dimensions):  # JAX's TypeError

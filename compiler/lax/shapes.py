@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import builtins
 import enum
+import functools
 import math
 from typing import Sequence
 
@@ -15,14 +16,22 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ShapedArray, register_pp_params, shaped_array
+from meshjit.compiler.ir.core import (
+    ShapedArray,
+    keys_kept,
+    of_keys,
+    register_pp_params,
+    shaped_array,
+)
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
     batching_rules,
     jvp_rules,
+    key_data_rules,
     lowering_rules,
     sharding_rules,
+    takes_extended,
     transpose_rules,
 )
 from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_constant_dim
@@ -50,6 +59,7 @@ broadcast_in_dim_p = Primitive("broadcast_in_dim")
 
 def _pp_broadcast_in_dim(eqn, _):
     dims = eqn.params["broadcast_dimensions"]  # the shape is the binder's type
+    dims = dims[:-1] if of_keys(eqn) else dims
     return {"broadcast_dimensions": dims} if dims else {}
 
 
@@ -67,7 +77,10 @@ def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions, sharding=None):
             break
     if not ok:
         _check_broadcast_in_dim(x, shape, broadcast_dimensions)
-    return shaped_array(shape, x.dtype, x.weak_type)
+    out = shaped_array(shape, x.dtype, x.weak_type)
+    if x.key is not None and broadcast_dimensions[-1:] == (rank - 1,):
+        out = keys_kept(x, out)
+    return out
 
 
 def _check_broadcast_in_dim(x, shape, broadcast_dimensions) -> None:
@@ -92,7 +105,15 @@ def _check_broadcast_in_dim(x, shape, broadcast_dimensions) -> None:
 
 
 reshape_p = Primitive("reshape")
-register_pp_params(reshape_p, lambda eqn, _: {"dimensions": None, **eqn.params, "sharding": None})
+
+
+def _pp_reshape(eqn, _):
+    sizes = eqn.params["new_sizes"]
+    sizes = sizes[:-1] if of_keys(eqn) else sizes
+    return {"dimensions": None, **eqn.params, "new_sizes": sizes, "sharding": None}
+
+
+register_pp_params(reshape_p, _pp_reshape)
 
 
 @abstract_eval_rules.register(reshape_p)
@@ -102,10 +123,14 @@ def _reshape_rule(x, *, new_sizes):
             f"reshape: number of output elements ({math.prod(new_sizes)}) doesn't match expected "
             f"number of elements ({x.size}): {x.str_short()} cannot be reshaped to {new_sizes}"
         )
-    return shaped_array(new_sizes, x.dtype, x.weak_type)
+    return keys_kept(x, shaped_array(new_sizes, x.dtype, x.weak_type))
 
 
 transpose_p = Primitive("transpose")
+register_pp_params(
+    transpose_p,
+    lambda eqn, _: {"permutation": eqn.params["permutation"][: -1 if of_keys(eqn) else None]},
+)
 
 
 @abstract_eval_rules.register(transpose_p)
@@ -115,7 +140,8 @@ def _transpose_rule(x, *, permutation):
             "transpose permutation isn't a permutation of operand dimensions, got permutation "
             f"{permutation} for operand shape {x.shape}."
         )
-    return ShapedArray(tuple(x.shape[p] for p in permutation), x.dtype, x.weak_type)
+    out = ShapedArray(tuple(x.shape[p] for p in permutation), x.dtype, x.weak_type)
+    return keys_kept(x, out) if permutation[-1:] == (x.ndim - 1,) else out
 
 
 squeeze_p = Primitive("squeeze")
@@ -183,7 +209,7 @@ def _concatenate_rule(*xs, dimension):
     checks.same_dtypes("concatenate", xs)
     shape = list(first.shape)
     shape[dimension] = sum(x.shape[dimension] for x in xs)
-    return ShapedArray(shape, first.dtype, all(x.weak_type for x in xs))
+    return keys_kept(first, ShapedArray(shape, first.dtype, all(x.weak_type for x in xs)))
 
 
 pad_p = Primitive("pad")
@@ -311,6 +337,7 @@ def _negative_pad(ctx, x, value, padding_config):
 lowering_rules.register(pad_p, _pad_lowering)
 
 
+@takes_extended
 def broadcast_in_dim(
     operand, shape: Sequence[int], broadcast_dimensions: Sequence[int], *, out_sharding=None
 ):
@@ -336,6 +363,7 @@ def _is_scalar_literal(x) -> bool:
     return isinstance(x, (bool, int, float, complex, np.generic, np.ndarray))
 
 
+@takes_extended
 def broadcast(operand, sizes: Sequence[int], *, out_sharding=None):
     """Adds leading dimensions `sizes`. None added: `operand` as an array, with no equation (as
     JAX's: a scalar stays a literal in jaxprs)."""
@@ -352,6 +380,7 @@ def broadcast(operand, sizes: Sequence[int], *, out_sharding=None):
     return broadcast_in_dim(operand, shape, tuple(range(len(sizes), len(shape))))
 
 
+@takes_extended
 def reshape(
     operand, new_sizes: Sequence[int], dimensions: Sequence[int] | None = None, *, out_sharding=None
 ):
@@ -379,6 +408,7 @@ def reshape(
     return reshape_p.bind_internal(operand, new_sizes=new_sizes)
 
 
+@takes_extended
 def transpose(operand, permutation: Sequence[int]):
     permutation = tuple(int(p) for p in permutation)
     if permutation == tuple(range(len(permutation))) and len(permutation) == aval_of(operand).ndim:
@@ -386,6 +416,7 @@ def transpose(operand, permutation: Sequence[int]):
     return transpose_p.bind_internal(operand, permutation=permutation)
 
 
+@takes_extended
 def squeeze(array, dimensions: Sequence[int]):
     ndim = aval_of(array).ndim
     dims = tuple(sorted(checks.canonical_axes(tuple(dimensions), ndim)))
@@ -394,6 +425,7 @@ def squeeze(array, dimensions: Sequence[int]):
     return squeeze_p.bind_internal(array, dimensions=dims)
 
 
+@takes_extended
 def expand_dims(array, dimensions: Sequence[int]):
     aval = aval_of(array)
     ndim_out = aval.ndim + len(dimensions)
@@ -578,6 +610,43 @@ for _prim in (broadcast_in_dim_p, reshape_p, squeeze_p, transpose_p, concatenate
     linear_jvp(_prim)
 
 
+# ---------------------------------------------------------------------------------------------
+# Typed keys (random/key_ops.py): each op on their data, whose trailing dimension holds the
+# words of each key.
+
+
+@key_data_rules.register(reshape_p)
+def _reshape_keys(eqn, words, keyed, x):
+    return [reshape_p.bind(x, new_sizes=(*eqn.params["new_sizes"], words))], [True]
+
+
+@key_data_rules.register(broadcast_in_dim_p)
+def _broadcast_in_dim_keys(eqn, words, keyed, x):
+    shape, dims = eqn.params["shape"], eqn.params["broadcast_dimensions"]
+    params = {**eqn.params, "shape": (*shape, words), "broadcast_dimensions": (*dims, len(shape))}
+    return [broadcast_in_dim_p.bind(x, **params)], [True]
+
+
+@key_data_rules.register(transpose_p)
+def _transpose_keys(eqn, words, keyed, x):
+    perm = eqn.params["permutation"]
+    return [transpose_p.bind(x, permutation=(*perm, len(perm)))], [True]
+
+
+def _same_params_keys(prim, eqn, words, keyed, *xs):
+    """An op whose params name only the keys' dimensions (squeeze, concatenate, rev)."""
+    if not all(keyed):
+        raise MeshjitTypeError(
+            f"{prim.name} takes typed keys only with typed keys of the same kind: take "
+            "random.key_data(keys) to mix them with other arrays"
+        )
+    return [prim.bind(*xs, **eqn.params)], [True]
+
+
+for _prim in (squeeze_p, concatenate_p):
+    key_data_rules.register(_prim, functools.partial(_same_params_keys, _prim))
+
+
 def _weak_zeros_like(x):
     aval = aval_of(x)
     zero = ad_util.zeros_like_aval(aval)
@@ -665,7 +734,7 @@ def _pad_transpose(ct, x, value, *, padding_config):
 def _broadcast_in_dim_batcher(args, dims, *, shape, broadcast_dimensions, sharding=None):
     x = moveaxis(args[0], dims[0], 0)
     size = aval_of(x).shape[0]
-    dims_out = (0,) + tuple(d + 1 for d in broadcast_dimensions)
+    dims_out = (0,) + tuple(np.add(1, broadcast_dimensions))  # NumPy ints, as JAX prints them
     out = broadcast_in_dim_p.bind(
         x, shape=(size, *shape), broadcast_dimensions=dims_out, sharding=None
     )

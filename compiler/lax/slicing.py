@@ -12,13 +12,24 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import Literal, ShapedArray, register_pp_params
+from meshjit.compiler.ir.core import (
+    Literal,
+    ShapedArray,
+    keys_kept,
+    of_keys,
+    pp_eqn,
+    pp_eqn_rules,
+    pp_without_last_operand,
+    register_pp_params,
+)
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
     batching_rules,
+    key_data_rules,
     lowering_rules,
     sharding_rules,
+    takes_extended,
     transpose_rules,
 )
 from meshjit.compiler.ir.shape_poly import (
@@ -72,12 +83,22 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
 def _pp_slice(eqn, context):
     """A slice of typed keys shows their indices, without their data's word dimension."""
     params = eqn.params
-    if getattr(eqn.invars[0].aval, "key", None) is None:
+    if not of_keys(eqn):
         return params
     return {k: v if v is None else v[:-1] for k, v in params.items()}
 
 
 register_pp_params(slice_p, _pp_slice)
+
+
+@key_data_rules.register(slice_p)
+def _slice_keys(eqn, words, keyed, x):
+    p = eqn.params
+    strides = None if p["strides"] is None else (*p["strides"], 1)
+    params = dict(
+        start_indices=(*p["start_indices"], 0), limit_indices=(*p["limit_indices"], words)
+    )
+    return [slice_p.bind(x, **params, strides=strides)], [True]
 
 
 def _slice_bounds_message(x, starts, limits, strides) -> str:
@@ -130,11 +151,49 @@ def _dynamic_slice_rule(x, *starts, slice_sizes):
             "slice slice_sizes must be less than or equal to operand shape, got slice_sizes "
             f"{tuple(slice_sizes)} for operand shape {x.shape}."
         )
-    return ShapedArray(slice_sizes, x.dtype, x.weak_type)
+    return keys_kept(x, ShapedArray(slice_sizes, x.dtype, x.weak_type))
 
 
 dynamic_update_slice_p = Primitive("dynamic_update_slice")
 sharding_rules.register(dynamic_slice_p, sliced("dynamic_slice"))
+
+
+def _pp_dynamic_slice(eqn, context):
+    """Of typed keys: their slice sizes and start indices, without their data's word dimension."""
+    if not of_keys(eqn):
+        return pp_eqn(eqn, context, eqn.params)
+    return pp_without_last_operand(eqn, context, {"slice_sizes": eqn.params["slice_sizes"][:-1]})
+
+
+def _pp_dynamic_update_slice(eqn, context):
+    if not of_keys(eqn):
+        return pp_eqn(eqn, context, eqn.params)
+    return pp_without_last_operand(eqn, context, eqn.params)
+
+
+pp_eqn_rules[dynamic_slice_p] = _pp_dynamic_slice
+pp_eqn_rules[dynamic_update_slice_p] = _pp_dynamic_update_slice
+
+
+def _word_start(starts):
+    """The start index of the keys' data's word dimension: 0, of the other indices' dtype."""
+    return np.zeros((), aval_of(starts[0]).dtype if starts else np.int32)
+
+
+@key_data_rules.register(dynamic_slice_p)
+def _dynamic_slice_keys(eqn, words, keyed, x, *starts):
+    sizes = (*eqn.params["slice_sizes"], words)
+    return [dynamic_slice_p.bind(x, *starts, _word_start(starts), slice_sizes=sizes)], [True]
+
+
+@key_data_rules.register(dynamic_update_slice_p)
+def _dynamic_update_slice_keys(eqn, words, keyed, x, update, *starts):
+    if not keyed[1]:
+        raise MeshjitTypeError(
+            "dynamic_update_slice of typed keys takes typed keys of the same kind as its "
+            "update, got an array: make keys of it with random.wrap_key_data"
+        )
+    return [dynamic_update_slice_p.bind(x, update, *starts, _word_start(starts))], [True]
 
 
 @sharding_rules.register(dynamic_update_slice_p)
@@ -212,6 +271,7 @@ def _dynamic_update_slice_lowering(ctx, x, update, *starts):
 lowering_rules.register(dynamic_update_slice_p, _dynamic_update_slice_lowering)
 
 
+@takes_extended
 def slice(operand, start_indices, limit_indices, strides=None):
     return slice_p.bind_internal(
         operand,
@@ -239,6 +299,7 @@ def _index_or_symbolic(i):
     return i if is_symbolic_dim(i) else operator.index(i)
 
 
+@takes_extended
 def slice_in_dim(operand, start_index, limit_index, stride=1, axis=0):
     aval = aval_of(operand)
     axis = checks.canonical_axis(axis, aval.ndim, jax_words="tuple index out of range")
@@ -340,6 +401,7 @@ def _check_index_dtypes(name: str, indices, sep: str) -> None:
         )
 
 
+@takes_extended
 def dynamic_slice(operand, start_indices, slice_sizes, *, allow_negative_indices=True):
     _check_index_dtypes("dynamic_slice", start_indices, ":")
     return unchecked_dynamic_slice(operand, start_indices, slice_sizes, allow_negative_indices)
@@ -352,12 +414,14 @@ def unchecked_dynamic_slice(x, start_indices, slice_sizes, allow_negative_indice
     return dynamic_slice_p.bind_internal(x, *starts, slice_sizes=sizes)
 
 
+@takes_extended
 def dynamic_update_slice(operand, update, start_indices, *, allow_negative_indices=True):
     _check_index_dtypes("dynamic_update_slice", start_indices, "")
     starts = _index_scalars(operand, start_indices, aval_of(update).shape, allow_negative_indices)
     return dynamic_update_slice_p.bind_internal(operand, update, *starts)
 
 
+@takes_extended
 def dynamic_slice_in_dim(operand, start_index, slice_size, axis=0, *, allow_negative_indices=True):
     aval = aval_of(operand)
     axis = checks.canonical_axis(axis, aval.ndim, jax_words="list assignment index out of range")
@@ -381,6 +445,7 @@ def _static_arguments(*values) -> None:
             ) from None
 
 
+@takes_extended
 def dynamic_index_in_dim(
     operand, index, axis: int = 0, keepdims: bool = True, *, allow_negative_indices=True
 ):
@@ -392,6 +457,7 @@ def dynamic_index_in_dim(
     return out if keepdims else shapes.squeeze(out, (axis,))
 
 
+@takes_extended
 def dynamic_update_slice_in_dim(
     operand, update, start_index, axis: int, *, allow_negative_indices=True
 ):
@@ -560,6 +626,7 @@ def _dynamic_update_slice_batcher(args, dims):
     return out, 0
 
 
+@takes_extended
 def index_in_dim(operand, index: int, axis: int = 0, keepdims: bool = True):
     """The `index`-th slice along `axis` (a negative index counts from the end)."""
     aval = aval_of(operand)

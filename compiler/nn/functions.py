@@ -171,6 +171,7 @@ def leaky_relu(x, negative_slope=1e-2):
     return jnp.where(x >= 0, x, negative_slope * x)
 
 
+@jitted_as_jax()
 def identity(x):
     return jnp.asarray(x)
 
@@ -360,7 +361,7 @@ def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=Non
     if return_sign:
         return out, sign
     if b is not None and not complex_:
-        out = jnp.where(sign < 0, jnp.full_like(out, jnp.nan), out)
+        out = jnp.where(sign < 0, np.array(np.nan, aval_of(out).dtype), out)  # (strong, as JAX's)
     return out
 
 

@@ -21,6 +21,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.registry import takes_extended
 from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.gather_scatter import (
@@ -556,6 +557,7 @@ class _IndexUpdateHelper:
 # take, take_along_axis.
 
 
+@takes_extended
 def take(
     a,
     indices,
@@ -632,6 +634,7 @@ def _as_index_array(indices, name):
     return indices
 
 
+@takes_extended
 @jitted_as_jax("axis", "mode", "fill_value", "wrap_negative_indices")
 def take_along_axis(
     arr, indices, axis=-1, mode=None, fill_value=None, *, wrap_negative_indices=None

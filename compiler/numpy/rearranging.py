@@ -25,6 +25,7 @@ from meshjit.compiler.errors import (
     ShardingTypeError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.registry import takes_extended
 from meshjit.compiler.ir.shape_poly import is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.cumulative import cumsum
@@ -363,6 +364,7 @@ def _pad_axis_by_index(x, axis, width, mode, reflect_type):
 # roll, tile, repeat, flips, rot90.
 
 
+@takes_extended
 def roll(a, shift, axis=None):
     x = materialize(a)
     if axis is None:
@@ -419,6 +421,7 @@ def _roll_axis(x, shift, axis):
     return lax.dynamic_slice_in_dim(doubled, start, size, axis)
 
 
+@takes_extended
 def tile(A, reps):
     x = materialize(A)
     reps = _tile_reps(reps)
@@ -454,6 +457,7 @@ def _tile_reps(reps) -> tuple:
         ) from None
 
 
+@takes_extended
 def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None):
     if out_sharding is not None:  # JAX's out_sharding=: the result typed by it
         again = functools.partial(
@@ -515,6 +519,7 @@ def _repeat_traced(x, repeats, axis, total):
     return take(x, source, axis=axis, mode="clip")
 
 
+@takes_extended
 def flip(m, axis=None):
     axis = tuple(axis) if isinstance(axis, list) else axis  # static in JAX's jit: hashable
     require_concrete(axis, "The axis argument must be known statically.")  # JAX checks first

@@ -289,7 +289,11 @@ def _sum_like(name: str, fast_prim, reduce, identity: int, combine):
                 fast = _reduce_fast(fast_prim, a, axis, keepdims, keeps)
                 if fast is not None:
                     return fast
-            a = _masked(_numeric(a), where, identity)
+            a = _numeric(a)
+            if where is not None:  # as JAX's: masked in the dtype it accumulates in
+                target = sum_dtype(aval_of(a).dtype) if dtype is None else dtype
+                a = lax.convert_element_type(a, dtypes.canonicalize(target))
+            a = _masked(a, where, identity)
             join = _initial_join(initial, combine)
             return _reduce_with(reduce, a, axis, dtype, keepdims, sum_dtype, dtype is None, join)
         except Exception as e:

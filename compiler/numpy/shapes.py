@@ -20,6 +20,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
     MeshjitZeroDivisionError,
 )
+from meshjit.compiler.ir.registry import takes_extended
 from meshjit.compiler.ir.shape_poly import (
     InconclusiveDimensionOperation,
     is_constant_shape,
@@ -112,6 +113,7 @@ def size(a, axis=None):
     return math.prod(shape[checks.canonical_axis(ax, len(shape))] for ax in axes)
 
 
+@takes_extended
 def reshape(a, shape, order="C", *, copy=None, out_sharding=None):
     """JAX 0.10's signature (its old `newshape=` spelling is gone). As JAX's, a NumPy array
     is reshaped by its own method (NumPy's result, and NumPy's errors and `order=` rules)."""
@@ -193,10 +195,12 @@ def _cannot_reshape(aval, newshape, size):
     )
 
 
+@takes_extended
 def ravel(a, order="C", *, out_sharding=None):
     return _reshape_array(a, (-1,), order, out_sharding)  # JAX's jit: an array, its errors
 
 
+@takes_extended
 def transpose(a, axes=None):
     ndim_ = aval_of(a).ndim
     axes = tuple(reversed(range(ndim_))) if axes is None else tuple(axes)
@@ -221,6 +225,7 @@ def _swapped_axis(axis, ndim: int) -> int:
     return checks.canonical_axis(axis, ndim, jax_words=words)
 
 
+@takes_extended
 def swapaxes(a, axis1, axis2):
     ndim_ = aval_of(a).ndim
     perm = list(range(ndim_))
@@ -229,6 +234,7 @@ def swapaxes(a, axis1, axis2):
     return lax.transpose(materialize(a), perm)
 
 
+@takes_extended
 def moveaxis(a, source, destination):
     ndim_ = aval_of(a).ndim
     # (repeated axes reach lax.transpose, whose TypeError is JAX's: jnp.fft.fftn(x, axes=(0, -1))
@@ -255,12 +261,14 @@ def _each_axis(axes, ndim_: int) -> tuple[int, ...]:
     )
 
 
+@takes_extended
 def expand_dims(a, axis):
     require_concrete(axis, "expected a static index or sequence of indices.")
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
     return lax.expand_dims(materialize(a), axes)
 
 
+@takes_extended
 def squeeze(a, axis=None):
     aval = aval_of(a)
     if axis is None:
@@ -292,6 +300,7 @@ def _atleast(arrays, new_dims):
     return out[0] if len(out) == 1 else out
 
 
+@takes_extended
 def broadcast_to(array, shape, *, out_sharding=None):
     return sharded_by(out_sharding, "broadcast_to", lambda v: _broadcast_to(v, shape), array)
 

@@ -269,7 +269,8 @@ def nanmean(a, axis=None, dtype=None, out=None, keepdims=False, where=None):
     if not dtypes.is_inexact(aval_of(a).dtype):
         return mean(a, axis=axis, dtype=dtype, keepdims=keepdims, out=out, where=where)
     dtype = aval_of(a).dtype if dtype is None else dtypes.canonicalize(dtype)
-    count = sum(_kept(a, where), axis=axis, dtype=dtype, keepdims=keepdims, out=out)
+    kept = _kept(a, None)  # as JAX's: `where` applies in the count's sum
+    count = sum(kept, axis=axis, dtype=dtype, keepdims=keepdims, out=out, where=where)
     return lax.div(nansum(a, axis=axis, dtype=dtype, keepdims=keepdims, where=where), count)
 
 

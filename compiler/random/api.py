@@ -15,10 +15,14 @@ from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.parallel.explicit import with_out_sharding
-from meshjit.compiler.random import prng
+from meshjit.compiler.random import (
+    key_ops,  # noqa: F401  (typed keys' array functions)
+    prng,
+)
 from meshjit.compiler.random.keys import (
     PRNGKeyArray,
     check_key,
+    clone_traced,
     is_typed_key,
     keyed,
     resolve_impl,
@@ -117,7 +121,7 @@ def bits(key, shape=(), dtype=None):
 def clone(key):
     """A copy of `key` that is not consumed (the key-reuse checker's way to reuse a key); as
     JAX's, the identity on anything else (it checks no key)."""
-    return PRNGKeyArray(key._data, key._impl) if is_typed_key(key) else key
+    return PRNGKeyArray(clone_traced(key._data), key._impl) if is_typed_key(key) else key
 
 
 def out_sharded(sampler):

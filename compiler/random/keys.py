@@ -32,6 +32,7 @@ from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
     batching_rules,
+    extended_arrays,
     lowering_rules,
     sharding_rules,
 )
@@ -245,22 +246,37 @@ class PRNGKeyArray(KeyArrayMethods):
 
     def _index(self, index):
         index = index if isinstance(index, tuple) else (index,)
-        if any(i is Ellipsis for i in index):
-            return PRNGKeyArray(self._data[(*index, slice(None))], self._impl)
-        used = sum(i is not None for i in index)  # None (np.newaxis) adds an axis, takes none
+        used = sum(i is not None and i is not Ellipsis for i in index)  # None adds an axis
         if used > self.ndim:
             raise MeshjitIndexError(
                 f"Too many indices: array is {self.ndim}-dimensional, but {used} were "
                 f"indexed (a key array of shape {self.shape})"
             )
-        return PRNGKeyArray(self._data[index], self._impl)
+        return as_key_array(lambda keys: keys[index], self)
 
     def reshape(self, *shape):
         _check_key_reshape(self.shape, shape[0] if len(shape) == 1 else shape)
         shape = shape[0] if len(shape) == 1 and isinstance(shape[0], (tuple, list)) else shape
-        out = PRNGKeyArray(self._data.reshape(*shape, *self._impl.key_shape), self._impl)
+        out = as_key_array(lambda keys: keys.reshape(shape), self)
         key_reuse.forwarded(self, out)
         return out
+
+    @property
+    def T(self):
+        return as_key_array(lambda keys: keys.T, self)
+
+    def transpose(self, *axes):
+        return as_key_array(lambda keys: keys.transpose(*axes), self)
+
+    def swapaxes(self, axis1, axis2):
+        return as_key_array(lambda keys: keys.swapaxes(axis1, axis2), self)
+
+    def squeeze(self, axis=None):
+        return as_key_array(lambda keys: keys.squeeze(axis), self)
+
+    @property
+    def at(self):
+        return _KeysAt(self)
 
     def ravel(self):
         return self.reshape(-1)
@@ -355,6 +371,32 @@ class PRNGKeyArray(KeyArrayMethods):
     __str__ = __repr__
 
 
+def as_key_array(fun, *args, **kwargs):
+    """`fun` of typed key arrays among `args` as arrays of keys (random/key_ops.py)."""
+    return extended_arrays[PRNGKeyArray](fun, *args, **kwargs)
+
+
+class _KeysAt:
+    """`keys.at[index]`: `.get()` and `.set(other_keys)`, as JAX's on key arrays."""
+
+    __slots__ = ("keys", "index")
+
+    def __init__(self, keys, index=None):
+        self.keys, self.index = keys, index
+
+    def __getitem__(self, index):
+        return _KeysAt(self.keys, index)
+
+    def get(self, **kwargs):
+        return as_key_array(lambda keys: keys.at[self.index].get(**kwargs), self.keys)
+
+    def set(self, values, **kwargs):
+        if not is_typed_key(values):
+            raise _not_an_array(self.keys, "updated with values that are not keys")
+        update = lambda keys, v: keys.at[self.index].set(v, **kwargs)
+        return as_key_array(update, self.keys, values)
+
+
 tree_util.register_pytree_node(
     PRNGKeyArray,
     lambda keys: ([keys._data], keys._impl),
@@ -408,7 +450,18 @@ def _front_batched(prim: Primitive):
     return rule
 
 
-for _prim in (random_wrap_p, random_unwrap_p):
+# random_clone: a copy of keys the key-reuse checker sees as unconsumed (the identity on data).
+random_clone_p = Primitive("random_clone")
+abstract_eval_rules.register(random_clone_p, lambda data: data)
+
+
+def clone_traced(data):
+    """Typed keys' data cloned while tracing (`random_clone`, as JAX's); outside a trace the
+    data itself."""
+    return data if current_trace() is None else random_clone_p.bind_internal(data)
+
+
+for _prim in (random_wrap_p, random_unwrap_p, random_clone_p):
     lowering_rules.register(_prim, _key_data_identity)
     batching_rules.register(_prim, _front_batched(_prim))
     sharding_rules.register(_prim, same_as_first)

@@ -15,6 +15,8 @@ V = np.linspace(0.1, 1.0, 5, dtype=f32)
 M = np.eye(3, dtype=f32) * 2 + 0.1
 I = np.arange(6, dtype=np.int32)
 K = jax.random.PRNGKey(0)
+KT = jax.random.key(0)
+KS = jax.random.split(jax.random.key(0), 4)
 CALLS = {
     "fmin": (lambda x: jnp.fmin(x, 0.5), A), "fmax": (lambda x: jnp.fmax(x, x), A),
     "trunc": (jnp.trunc, A), "convolve": (lambda v: jnp.convolve(v, v), V),
@@ -169,6 +171,54 @@ CALLS = {
     "vjp_mul": (lambda x: jax.vjp(lambda y: y * y, x)[1](x), A), "grad_while": (jax.grad(lambda s: jax.lax.fori_loop(0, 3, lambda i, c: c * s, 1.0)), 0.5),
     "vmap_jacrev": (jax.vmap(jax.jacrev(lambda v: jnp.sin(v) * v.sum())), A), "grad_switch": (jax.grad(lambda s: jax.lax.switch(1, [jnp.sin, jnp.cos], s)), 0.5),
     "jvp_checkpoint": (lambda x: jax.jvp(jax.checkpoint(jnp.sin), (x,), (x,)), A), "grad_custom_vjp_clip": (jax.grad(lambda x: jax.numpy.clip(x, 0.2, 0.9).sum()), A),
+    # round 29: typed keys through array functions, lax functions, nn functions, samplers
+    "key_reshape_T": (lambda k: k.reshape(2, 2).T, KS), "key_index": (lambda k: k[1], KS),
+    "key_dynamic_slice": (lambda k: jax.lax.dynamic_slice(k, (1,), (2,)), KS),
+    "key_take": (lambda k: jnp.take(k, jnp.array([0, 2])), KS),
+    "key_broadcast_to": (lambda k: jnp.broadcast_to(k, (3,)), KT),
+    "key_concatenate": (lambda k: jnp.concatenate([k, k]), KS), "key_at_set": (lambda k: k.at[0].set(k[1]), KS),
+    "key_vmap": (jax.vmap(lambda k: jax.random.normal(k, ())), KS),
+    "key_scan": (lambda k: jax.lax.scan(lambda c, x: (c + jax.random.normal(x), None), 0.0, k), KS),
+    "key_split_typed": (lambda k: jax.random.split(k, 3), KT), "key_fold_in_typed": (lambda k: jax.random.fold_in(k, 3), KT),
+    "key_flip_roll": (lambda k: (jnp.flip(k), jnp.roll(k, 1)), KS),
+    "key_where": (lambda k: jnp.where(jnp.array([True, False, True, False]), k, k[::-1]), KS),
+    "key_eq": (lambda k: k == k, KS),
+    "lax_sinh": (jax.lax.sinh, A), "lax_cbrt": (jax.lax.cbrt, A), "lax_erf_inv": (jax.lax.erf_inv, A * 0.5),
+    "lax_lgamma": (jax.lax.lgamma, A), "lax_igamma": (lambda x: jax.lax.igamma(x, x), A),
+    "lax_bessel_i1e": (jax.lax.bessel_i1e, A), "lax_nextafter": (lambda x: jax.lax.nextafter(x, x + 1), A),
+    "lax_rsqrt": (jax.lax.rsqrt, A), "lax_logistic": (jax.lax.logistic, A), "lax_is_finite": (jax.lax.is_finite, A),
+    "lax_square": (jax.lax.square, A), "lax_tan": (jax.lax.tan, A), "lax_atan2": (lambda x: jax.lax.atan2(x, x), A),
+    "lax_rem": (lambda x: jax.lax.rem(x, 0.3), A), "lax_pow": (lambda x: jax.lax.pow(x, x), A),
+    "lax_sort_key_val": (lambda v: jax.lax.sort_key_val(v, v), V), "lax_cumprod": (lambda x: jax.lax.cumprod(x, axis=1), A),
+    "lax_cummin": (lambda x: jax.lax.cummin(x, axis=0), A), "lax_reduce_max": (lambda x: jax.lax.reduce_max(x, (1,)), A),
+    "lax_broadcast": (lambda x: jax.lax.broadcast(x, (2,)), A), "lax_concatenate": (lambda x: jax.lax.concatenate([x, x], 1), A),
+    "lax_squeeze": (lambda x: jax.lax.squeeze(x[None], (0,)), A), "lax_index_in_dim": (lambda x: jax.lax.index_in_dim(x, 1, 1), A),
+    "lax_dynamic_index_in_dim": (lambda x: jax.lax.dynamic_index_in_dim(x, 1, 0, False), A),
+    "lax_slice_in_dim": (lambda x: jax.lax.slice_in_dim(x, 1, 3, axis=1), A),
+    "lax_collapse": (lambda x: jax.lax.collapse(x, 0, 2), A), "lax_iota": (lambda x: x + jax.lax.iota(jnp.float32, 4), A),
+    "lax_bitcast": (lambda x: jax.lax.bitcast_convert_type(x, jnp.int32), A),
+    "lax_shift_right_logical": (lambda i: jax.lax.shift_right_logical(i, 1), I),
+    "lax_clz": (jax.lax.clz, I), "lax_abs_int": (jax.lax.abs, I), "lax_sign": (jax.lax.sign, A),
+    "lax_conv_general_dilated": (lambda x: jax.lax.conv_general_dilated(x[None, None], jnp.ones((1, 1, 2, 2)), (1, 1), "VALID", rhs_dilation=(1, 2)), A),
+    "lax_associative_scan": (lambda v: jax.lax.associative_scan(jnp.add, v), V),
+    "lax_map": (lambda x: jax.lax.map(jnp.sum, x), A),
+    "nn_relu_grad": (jax.grad(lambda x: jax.nn.relu6(x).sum()), A), "nn_log1mexp": (lambda x: jax.nn.log_sigmoid(-x), A),
+    "nn_normalize": (lambda x: jax.nn.standardize(x, axis=0), A), "nn_softmax_where": (lambda x: jax.nn.softmax(x, where=x > 0.5), A),
+    "nn_logsumexp_b": (lambda x: jax.nn.logsumexp(x, axis=1, b=x), A), "nn_one_hot_axis": (lambda i: jax.nn.one_hot(i, 3, axis=0), I),
+    "nn_identity": (jax.nn.identity, A), "nn_gelu_grad": (jax.grad(lambda x: jax.nn.gelu(x).sum()), A),
+    "min_where": (lambda x: jnp.min(x, axis=0, where=x > 0.5, initial=5.0), A), "all_where": (lambda x: jnp.all(x > 0.2, where=x < 1.0), A),
+    "nansum_where": (lambda x: jnp.nansum(x, where=x > 0.5), A), "nanvar_where": (lambda x: jnp.nanvar(x, where=x > 0.5), A),
+    "cumsum_dtype": (lambda x: jnp.cumsum(x, dtype=jnp.int32), A), "average_weights": (lambda x: jnp.average(x, axis=1, weights=x[0]), A),
+    "random_normal_typed": (lambda k: jax.random.normal(k, (2, 2)), KT), "random_uniform_minmax": (lambda k: jax.random.uniform(k, (2,), minval=-1.0, maxval=2.0), KT),
+    "random_bernoulli_p": (lambda k: jax.random.bernoulli(k, jnp.array([0.2, 0.8])), KT),
+    "random_t": (lambda k: jax.random.t(k, 3.0, (2,)), KT), "random_chisquare": (lambda k: jax.random.chisquare(k, 3.0, (2,)), KT),
+    "random_maxwell": (lambda k: jax.random.maxwell(k, (2,)), KT), "random_pareto": (lambda k: jax.random.pareto(k, 2.0, (2,)), KT),
+    "random_weibull": (lambda k: jax.random.weibull_min(k, 1.0, 2.0, (2,)), KT), "random_rayleigh": (lambda k: jax.random.rayleigh(k, 1.0, (2,)), KT),
+    "random_geometric": (lambda k: jax.random.geometric(k, 0.3, (2,)), KT), "random_triangular": (lambda k: jax.random.triangular(k, 0.0, 0.5, 1.0, (2,)), KT),
+    "random_lognormal": (lambda k: jax.random.lognormal(k, 0.5, (2,)), KT), "random_loggamma": (lambda k: jax.random.loggamma(k, 2.0, (2,)), KT),
+    "random_binomial": (lambda k: jax.random.binomial(k, 5, 0.3, (2,)), KT), "random_generalized_normal": (lambda k: jax.random.generalized_normal(k, 2.0, (2,)), KT),
+    "random_split_shape": (lambda k: jax.random.split(k, (2, 3)), KT), "random_clone": (lambda k: jax.random.clone(k), KT),
+    "random_key_impl_data": (lambda k: jax.random.key_data(jax.random.split(k)), KT),
 }
 
 
