@@ -770,6 +770,8 @@ def public_numpy_name(frame):
     for name in jnp.__all__:
         public = getattr(jnp, name, None)
         fn = getattr(public, "_call", public)  # a ufunc object (jnp.add): the function it calls
+        while hasattr(fn, "__wrapped__"):  # a decorated function (takes_extended): its own code
+            fn = fn.__wrapped__
         if getattr(fn, "__code__", None) is not code:
             continue
         cells = fn.__closure__ or ()
