@@ -7,7 +7,6 @@ NotImplementedError."""
 from __future__ import annotations
 
 from meshjit.compiler.errors import MeshjitNotImplementedError
-from meshjit.compiler.lax import shape_checks as checks
 
 
 def _abstract(name: str):
@@ -39,11 +38,8 @@ class KeyArrayMethods:
     ):
         from meshjit.compiler.numpy.indexing import take  # numpy/ sits above random/'s keys
 
-        keys = self.ravel() if axis is None else self
-        axis = 0 if axis is None else checks.canonical_axis(axis, keys.ndim)
         hints = {"unique_indices": unique_indices, "indices_are_sorted": indices_are_sorted}
-        data = take(keys._data, indices, axis, out, mode, fill_value=fill_value, **hints)
-        return self._with_data(data)
+        return take(self, indices, axis, out, mode, fill_value=fill_value, **hints)
 
     def copy(self):
         return self._with_data(self._data.copy())
