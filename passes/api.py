@@ -96,7 +96,9 @@ def propagate_module(
                 op_index, dying, shared, revisits = dying_ops(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead)
         if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
-            import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
+            # Shardy's way with groups whose members disagree (meshjit's own mode reads a call
+            # result as the graph starts it: with its callee's result sharding)
+            import_sharding_groups(module_op, callee_results=options.conflicts != "shardy")
         # (every mode: `mesh<[...]>` in a sharding names no symbol)
         lift_inlined_meshes(module_op, dedup=not bare)
         if shardy_import:

@@ -728,15 +728,19 @@ def block_permutation_factors(graph) -> None:
             edge.rule, edge.plan = rule, None
 
 
-def import_sharding_groups(module_op: ir.Operation, *, pipeline: bool = False) -> None:
+def import_sharding_groups(
+    module_op: ir.Operation, *, pipeline: bool = False, callee_results: bool = False
+) -> None:
     """Shardy's `sdy-sharding-group-import` (`pipeline`: in its import pipeline, where a call
-    result and a manual computation's body argument already hold shardings)."""
+    result and a manual computation's body argument already hold shardings;
+    `callee_results`: an unannotated call result holds its callee's result sharding, as
+    meshjit's own mode starts it)."""
     groups: dict = {}
     for op in _ops(module_op):
         if op.name == "sdy.sharding_group":
             groups.setdefault(ir.IntegerAttr(op.attributes["group_id"]).value, []).append(op)
     keys = io.read_mesh_keys(module_op) if groups else {}
-    funcs = _funcs_by_name(module_op) if groups and pipeline else None
+    funcs = _funcs_by_name(module_op) if groups and (pipeline or callee_results) else None
     meshes = io.read_meshes(module_op) if groups and pipeline else None
     for group_id, members in groups.items():
         if pipeline:  # (the import's group step keeps one op per value; the bare passes don't)

@@ -238,12 +238,15 @@ def _func_attr_shardings(func, key: str, types) -> list[str]:
 _CONSTANTS = frozenset({"stablehlo.constant", "sdy.constant"})
 
 
-def value_shardings(module: ir.Module, *, skip_constants: bool = False) -> dict[str, str]:
+def value_shardings(
+    module: ir.Module, *, skip_constants: bool = False, skip_reshards: bool = False
+) -> dict[str, str]:
     """Every value's sharding text, keyed by func, op position and op name (so an extra or a
     missing op, e.g. a reshard, is a difference too), and the order of the functions.
     `skip_constants` leaves constants, iotas and what is computed from them alone out (and out
     of the positions): such a value split per use (meshjit's own mode splits them, Shardy's
-    bare passes do not) then shifts nothing."""
+    bare passes do not) then shifts nothing. `skip_reshards` leaves `sdy.reshard`s out the
+    same way (meshjit's own mode places its reshards by its cost model)."""
     out = {"func order": " ".join(_FUNC_NAME.findall(str(module)))}
     for top in module.body.operations:
         op = top.operation
@@ -264,6 +267,8 @@ def value_shardings(module: ir.Module, *, skip_constants: bool = False) -> dict[
                 return ir.WalkResult.ADVANCE
             if skip_constants and (o.name in _CONSTANTS or is_constant_like(o, constant_like)):
                 constant_like.add(o)
+                return ir.WalkResult.ADVANCE
+            if skip_reshards and o.name == "sdy.reshard":
                 return ir.WalkResult.ADVANCE
             position[0] += 1
             for k, s in _op_shardings(o):

@@ -72,3 +72,37 @@ def test_uses_are_read_once(monkeypatch):
     )
     _named(text)
     assert len(calls) < 4 * n
+
+
+_GROUPED_CALL_RESULT = """
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func private @callee(%x: tensor<8x8xf32>) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {?}]>}) {
+  %0 = stablehlo.negate %x : tensor<8x8xf32>
+  return %0 : tensor<8x8xf32>
+}
+func.func @main(%arg0: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %0 = sdy.manual_computation(%arg0) in_shardings=[<@mesh, [{"a"}, {"b", ?}]>] out_shardings=[<@mesh, [{"a"}, {?}]>] manual_axes={"a"} (%m: tensor<8x8xf32>) {
+    %1 = func.call @callee(%m) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+    sdy.sharding_group %1 group_id=0 : tensor<8x8xf32>
+    sdy.sharding_group %m group_id=0 : tensor<8x8xf32>
+    %2 = stablehlo.abs %1 : tensor<8x8xf32>
+    sdy.return %2 : tensor<8x8xf32>
+  } : (tensor<16x8xf32>) -> tensor<16x8xf32>
+  return %0 : tensor<16x8xf32>
+}
+"""
+
+
+def test_own_mode_reads_a_grouped_call_result_as_its_callee_result():
+    """meshjit's own mode starts a call result from its callee's result sharding, so the
+    group's import sees it differ from the body argument's local in_sharding and constrains
+    both members (as Shardy's pipeline): the user's "b" stays in the in_sharding instead of
+    being overwritten by the callee's (round22a-group-members-pipeline main0)."""
+    from meshjit.passes import propagate
+
+    with make_context():
+        module = ir.Module.parse(_GROUPED_CALL_RESULT)
+        propagate(module, export=False)
+        text = str(module)
+    assert 'in_shardings=[<@mesh, [{"a"}, {"b"' in text, text
+    assert '-> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b", ?}]>})' in text

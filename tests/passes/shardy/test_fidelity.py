@@ -123,14 +123,14 @@ _OWN_MODE_DIFFERS = {
     "round14-groups-basic.mlir::group_replicated_axis_not_added": _USER_PLACEMENT,
     "round22a-groups-meshes.mlir::group_sync_replaces_another_mesh": _USER_PLACEMENT,
     "round22a-groups-meshes.mlir::open_held_dim_on_another_mesh_is_not_shared": _USER_PLACEMENT,
+    "round26a-loop-group-constraint-pipeline.mlir::loop_group_sub_axis_constraint": (
+        "a group member closed replicated (a manual computation's out_sharding): meshjit's own"
+        " mode keeps the loop result grouped with it replicated, Shardy's sync shards it"
+    ),
     # Known gaps of the own mode (not by design):
     "pipeline-dedup.mlir::main7": (
         "one callee called with different shardings: Shardy's pipeline clones it per sharding,"
         " meshjit's own mode reshards every call's operand to replicated and runs one copy"
-    ),
-    "round22a-group-members-pipeline.mlir::main0": (
-        'a manual computation\'s open in_sharding dim ({"b", ?}) whose body calls a callee'
-        ' with an annotated result: meshjit\'s own mode drops "b" there, Shardy keeps it'
     ),
     "round24b-conservative-convolution.mlir::spatial_axes_count_for_nothing": (
         "conservatively, Shardy gives the batch-grouped convolution's lhs feature dim (a"
@@ -156,13 +156,14 @@ def test_default_mode_shards_what_shardy_shards(case):
         pytest.skip("meshjit's own mode keeps a callee's placement on one device")
     with make_context():
         unread = _read_by_dead_ops_only(case.text)
-        # (meshjit's own mode splits constants per use: positions are counted without them)
+        # (meshjit's own mode splits constants per use and places its reshards by its cost
+        # model: positions are counted without either)
         reference = shardy_suite.value_shardings(
-            shardy_suite.run(case.text, case.shardy), skip_constants=True
+            shardy_suite.run(case.text, case.shardy), skip_constants=True, skip_reshards=True
         )
         module = shardy_suite.run(case.text, _default_mode(case.meshjit), erase_dead=True)
         assert module.operation.verify()
-        mine = shardy_suite.value_shardings(module, skip_constants=True)
+        mine = shardy_suite.value_shardings(module, skip_constants=True, skip_reshards=True)
     unsharded = [
         k
         for k, s in reference.items()
