@@ -2,6 +2,7 @@
 
     python bench/propagation.py                     # examples table + timing at 1000, 5000 ops
     python bench/propagation.py --sizes 1000 --repeat 5 --skip-examples
+    python bench/propagation.py --sizes 2000 --skip-examples --chain add-dot-transpose
 
 1. Examples (examples/suite.py; only parameter and input shardings given): both propagations
    run on the same emitted module; per-value agreement; both results compiled by XLA on 8 CPU
@@ -105,12 +106,18 @@ def _best(fn, text: str, repeat: int) -> float:
     return best
 
 
-def report_timing(sizes, repeat: int) -> bool:
+CHAINS = {
+    "mixed": programs.long_chain_module,
+    "add-dot-transpose": programs.add_dot_transpose_module,
+}
+
+
+def report_timing(sizes, repeat: int, chain: str = "mixed") -> bool:
     print(f"\nPropagation time (best of {repeat}; propagate + export, on identical copies)")
     print(f"{'ops':>6} {'shardy ms':>10} {'meshjit ms':>11} {'ratio':>6}  target <= {TIME_RATIO}x")
     ok = True
     for n in sizes:
-        text = programs.long_chain_module(n)
+        text = CHAINS[chain](n)
         with make_context():
             passes.propagate(ir.Module.parse(text))  # warm-up (rule caches, imports)
             t_shardy = t_mine = float("inf")
@@ -136,6 +143,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, nargs="+", default=[7], help="one run per seed")
     parser.add_argument("--max-ops", type=int, default=6, help="steps per random program, at most")
     parser.add_argument("--conflicts", default="auto", help="meshjit's conflict resolution")
+    parser.add_argument("--chain", choices=sorted(CHAINS), default="mixed", help="timed chain")
     args = parser.parse_args(argv)
     if not args.skip_examples:
         report_examples()
@@ -147,7 +155,7 @@ def main(argv=None) -> int:
         if len(met) > 1:
             print(f"\n{verdict(all(met))}: no dearer program over {len(met)} seeds")
     if not args.skip_timing:
-        report_timing(args.sizes, args.repeat)
+        report_timing(args.sizes, args.repeat, args.chain)
     return 0
 
 

@@ -18,8 +18,8 @@ from meshjit.passes.cost.candidates import (
 from meshjit.passes.cost.collectives import all_gather_bytes, all_reduce_bytes, all_to_all_bytes
 from meshjit.passes.cost.dot_plans import choose_plans, pinned_plans
 from meshjit.passes.cost.estimate import MARGIN, cheaper, graph_bytes
-from meshjit.passes.cost.op_cost import OpCost, edge_bytes
-from meshjit.passes.cost.reshard import clear_cache, local_bytes, reshard_bytes, reshard_parts
+from meshjit.passes.cost.op_cost import OpCost, clear_cache, edge_bytes
+from meshjit.passes.cost.reshard import local_bytes, reshard_bytes, reshard_parts
 
 __all__ = [
     "MARGIN",

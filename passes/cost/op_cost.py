@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 
 from meshjit.passes.cost.collectives import all_reduce_bytes
+from meshjit.passes.cost.reshard import clear_cache as clear_reshards
 from meshjit.passes.cost.reshard import local_bytes, reshard_bytes, reshard_parts
 from meshjit.passes.graph.axes import axes_product, clashes
 from meshjit.passes.graph.graph import Edge, View
@@ -74,14 +75,26 @@ class OpCost:
         self.edge, self.rule, self.paid = edge, edge.rule, paid
         self.views = edge.operands + edge.results
         self.n_operands = len(edge.operands)
-        self.mappings = self.rule.tensors()
-        self.proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, self.mappings)]
-        self.full = [_full_dims(v) for v in self.views]  # each tensor's own sharding
         self.searched = edge.op_name in SEARCHED_OPS
         self._breakdowns: dict = {}  # plan -> (results' bytes, operand reshards): see _breakdown
-        self.split_dims = [
-            fs for mapping in self.mappings for fs in mapping if len(fs) > 1
-        ]  # dims made of several factors (reshapes)
+        self._ids = [id(v.slot) for v in edge.operands]  # (the values reshard keys name)
+        alike = _alike(edge, self.views)
+        if alike is None:
+            alike = _ALIKE[_signature(edge, self.views)] = self._costing()
+        self.mappings, self.proj, self.full, self.split_dims, self._fixed = alike[:5]
+        self._fills, self._shared_breakdowns = alike[5:]
+
+    def _costing(self) -> tuple:
+        """What costing the op computes from its rule and its tensors' shapes and shardings
+        alone, shared by the ops alike (a chain's repeated steps): the projections, each
+        tensor's own dims, the plans, their completions and breakdowns (operands by index)."""
+        mappings = self.rule.tensors()
+        proj = [project(v, m, self.rule.factors) for v, m in zip(self.views, mappings)]
+        full = [_full_dims(v) for v in self.views]  # each tensor's own sharding
+        split_dims = [fs for mapping in mappings for fs in mapping if len(fs) > 1]  # reshapes
+        # (the plans that depend on no paid reshard: see _memo; plan -> its completions: see
+        # _filled; plan -> breakdown with operands by index: see _breakdown)
+        return mappings, proj, full, split_dims, {}, {}, {}
 
     def plans(self) -> list[dict]:
         return [self._result_plan(), *self._other_plans()]
@@ -90,9 +103,20 @@ class OpCost:
         if not self.searched:
             return []
         plans = [self._operand_plan(t) for t in range(self.n_operands)]
-        plans += [self._operands_plan(t) for t in range(self.n_operands)]
-        plans.append(self._result_plan(fill=False))  # operands gathered where results lack
+        plans += [
+            self._memo(("operands", t), self._operands_plan, t) for t in range(self.n_operands)
+        ]
+        # operands gathered where results lack
+        plans.append(self._memo("unfilled", self._result_plan, False))
         return [plan for plan in plans if plan is not None]
+
+    def _memo(self, key, make, *args) -> dict | None:
+        """A plan that depends on the op's shardings alone (not on the reshards paid), made
+        once per costing (a copy each time: callers complete plans in place)."""
+        if key not in self._fixed:
+            self._fixed[key] = make(*args)
+        plan = self._fixed[key]
+        return None if plan is None else dict(plan)
 
     def cheapest(self, shares: dict | None = None) -> tuple[dict, float]:
         """The cheapest plan and its price; its reshards become paid. With `shares` (dots
@@ -133,8 +157,15 @@ class OpCost:
     # -- plans: one axis list per factor (the op's sharding)
 
     def _result_plan(self, fill: bool = True) -> dict:
+        if not fill:
+            return self._expressible(self._memo("result", self._result_factors, False))
+        return self._filled(self._memo("reduced result", self._result_factors, True))
+
+    def _result_factors(self, reduced: bool) -> dict:
+        """The factors the results hold (less any gathered ones); `reduced`: a plain reduce's
+        reduced dims keep the operand's axes."""
         plan = self._gathered_factors()
-        if fill and self._reduces_locally():
+        if reduced and self._reduces_locally():
             # The reduced dims keep the operand's axes (each shard reduced, then all-reduced);
             # a result dim wanting one of them is sliced from the all-reduced result.
             for t in range(self.n_operands):
@@ -142,7 +173,7 @@ class OpCost:
                     if self.rule.factors[f].kind == REDUCTION and axes:
                         plan.setdefault(f, list(axes))
         self._add_result_factors(plan, [a for axes in plan.values() for a in axes])
-        return self._expressible(self._fill_operand_factors(plan) if fill else plan)
+        return plan
 
     def _add_result_factors(self, plan: dict, used: list) -> None:
         """The factors `plan` lacks, as the results hold them (less the axes in `used`)."""
@@ -187,12 +218,16 @@ class OpCost:
 
     def _operand_plan(self, t: int) -> dict | None:
         """Operand t as it is; the other factors as the results have them."""
+        plan = self._memo(("operand", t), self._operand_factors, t)
+        return None if plan is None else self._filled(plan)
+
+    def _operand_factors(self, t: int) -> dict | None:
         start = self._own_plan(t)
         if start is None:
             return None
         plan, used = start
         self._add_result_factors(plan, used)
-        return self._expressible(self._fill_operand_factors(plan))
+        return plan
 
     def _operands_plan(self, t: int) -> dict | None:
         """The operands as they are (operand t first where they disagree); the result is
@@ -217,9 +252,29 @@ class OpCost:
             return None
         return {**own, **self._gathered_factors()}, [a for axes in own.values() for a in axes]
 
-    def _fill_operand_factors(self, plan: dict) -> dict:
-        """Factors no result holds: none for need-replication ones, else the cheapest choice
-        among the operands' own shardings of them (unsharded included)."""
+    def _filled(self, plan: dict) -> dict:
+        """`plan` completed (`_fill_operand_factors`) and made expressible: its completions
+        are found once per costing, and the cheapest with the reshards paid now is taken
+        (the first of the cheapest)."""
+        key = _plan_key(plan)
+        options = self._fills.get(key)
+        if options is None:
+            options = self._fills[key] = [
+                (trial, self._expressible(dict(trial)))
+                for trial in self._fill_operand_factors(plan)
+            ]
+        best, best_cost = options[0], None
+        if len(options) > 1:
+            for option in options:
+                cost = self._price(option[0], self.paid)[0]
+                if best_cost is None or cost < best_cost:
+                    best, best_cost = option, cost
+        return dict(best[1])
+
+    def _fill_operand_factors(self, plan: dict) -> list[dict]:
+        """The ways to complete `plan` with the factors no result holds: none for
+        need-replication ones, else one of the operands' own shardings of them (unsharded
+        included), as `_cheapest_choice` tries them."""
         factors = self.rule.factors
         reduces_locally = self._reduces_locally()
         used = [a for axes in plan.values() for a in axes]
@@ -238,12 +293,13 @@ class OpCost:
             else:
                 open_factors.append(f)
         if not open_factors:
-            return plan
-        return self._cheapest_choice(plan, open_factors, used)
+            return [plan]
+        return self._choices(plan, open_factors, used)
 
-    def _cheapest_choice(self, plan: dict, open_factors: list, used: list) -> dict:
+    def _choices(self, plan: dict, open_factors: list, used: list) -> list[dict]:
         """`plan` with each of `open_factors` given the axes one of the operands shards it
-        with (or none): the cheapest of the first combinations that use no axis twice."""
+        with (or none): the first combinations that use no axis twice (`_filled` takes the
+        cheapest)."""
         choices = []
         for f in open_factors:
             seen = {()}
@@ -251,17 +307,15 @@ class OpCost:
                 seen.add(tuple(self.proj[t].get(f, ())))
             choices.append(sorted(seen))
         combos = list(itertools.islice(itertools.product(*choices), _MAX_COMBINATIONS))
-        best, best_cost = None, None
+        trials = []
         for combo in combos:
             picked = [a for axes in combo for a in axes]
             if any(clashes(a, used + picked[:i]) for i, a in enumerate(picked)):
                 continue  # an axis (or a part of it) some other factor already holds
             trial = dict(plan)
             trial.update({f: list(axes) for f, axes in zip(open_factors, combo)})
-            cost = self._price(trial, self.paid)[0]
-            if best_cost is None or cost < best_cost:
-                best, best_cost = trial, cost
-        return best
+            trials.append(trial)
+        return trials
 
     # -- pricing a plan
 
@@ -295,24 +349,29 @@ class OpCost:
     def _breakdown(self, plan: dict) -> tuple[float, list]:
         """(the results' bytes, the operand reshards) of a plan, computed once per plan (the
         searches price the same plans again and again)."""
-        key = tuple((f, tuple(axes)) for f, axes in sorted(plan.items()))
+        key = _plan_key(plan)
         hit = self._breakdowns.get(key)
         if hit is None:
-            reduced = self._reduced(plan)
-            hit = (self._results_bytes(plan, reduced), self._operand_reshards(plan, reduced))
+            shared = self._shared_breakdowns.get(key)
+            if shared is None:
+                reduced = self._reduced(plan)
+                shared = (self._results_bytes(plan, reduced), self._operand_reshards(plan, reduced))
+                self._shared_breakdowns[key] = shared
+            ids = self._ids
+            hit = (shared[0], [((ids[t], dims), b) for (t, dims), b in shared[1]])
             self._breakdowns[key] = hit
         return hit
 
     def _operand_reshards(self, plan: dict, reduced: list) -> list:
-        """[((value id, dims text), bytes)]: the reshard steps the plan makes of the operands."""
+        """[((operand index, dims text), bytes)]: the reshard steps the plan makes of the
+        operands."""
         out = []
         for t in range(self.n_operands):
             view = self.views[t]
             src, dst = self.full[t], self._dims(t, plan, reduced)
             if src != dst:
-                value = id(view.slot)
                 for dims, b in reshard_parts(view, src, dst):
-                    out.append(((value, dims), b))
+                    out.append(((t, dims), b))
         return out
 
     def _results_bytes(self, plan: dict, reduced: list) -> float:
@@ -336,6 +395,42 @@ class OpCost:
             if key not in paid:
                 cost += b / (shares.get(key[0], 1) if shares else 1)
         return cost + results_bytes, reshards
+
+
+# signature -> what costing an op with it computes (OpCost._costing); kept for one pass run
+_ALIKE: dict = {}
+_ALIKE_MAX = 20_000
+
+
+def _signature(edge: Edge, views: list) -> tuple:
+    """What costing an op depends on: its rule (rules are made once per op kind and types
+    within a build: the object is kept in the key, so its id is not reused), how many results
+    it has, and each tensor's shape, element size and dims (with the manual axes it skips)."""
+    return (
+        edge.rule,
+        edge.op_name,
+        len(edge.results),
+        tuple(
+            (v.slot.shape, v.slot.elem_bytes, tuple(map(tuple, v.slot.dims)), v.skip) for v in views
+        ),
+    )
+
+
+def _alike(edge: Edge, views: list):
+    if len(_ALIKE) > _ALIKE_MAX:
+        _ALIKE.clear()
+    return _ALIKE.get(_signature(edge, views))
+
+
+def clear_cache() -> None:
+    """Forgets the priced reshards and the costings shared by ops alike (each pass run starts
+    afresh, so timings are per run; both are pure functions of their keys)."""
+    clear_reshards()
+    _ALIKE.clear()
+
+
+def _plan_key(plan: dict) -> tuple:
+    return tuple((f, tuple(axes)) for f, axes in sorted(plan.items()))
 
 
 def _full_dims(view: View) -> list:

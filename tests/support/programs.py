@@ -133,5 +133,31 @@ def long_chain_module(n_ops: int) -> str:
     return lower(max(1, round(n_ops / per_step)))
 
 
+def add_dot_transpose_module(n_ops: int) -> str:
+    """A module of `n_ops` StableHLO ops: x [data, -] + w [-, model], then x @ w, then x^T,
+    over and over (every dot alike: the own mode's dot plans on a long chain)."""
+    t = "tensor<16x16xf32>"
+    steps = (
+        "stablehlo.add {x}, %w : " + t,
+        "stablehlo.dot_general {x}, %w, contracting_dims = [1] x [0] : ("
+        + t
+        + ", "
+        + t
+        + ") -> "
+        + t,
+        "stablehlo.transpose {x}, dims = [1, 0] : (" + t + ") -> " + t,
+    )
+    lines = [
+        f'sdy.mesh @mesh = <["{MESH_AXES[0]}"={MESH_SHAPE[0]}, "{MESH_AXES[1]}"={MESH_SHAPE[1]}]>',
+        f'func.func @main(%x: {t} {{sdy.sharding = #sdy.sharding<@mesh, [{{"data"}}, {{}}]>}}, '
+        f'%w: {t} {{sdy.sharding = #sdy.sharding<@mesh, [{{}}, {{"model"}}]>}}) -> {t} {{',
+    ]
+    x = "%x"
+    for i in range(n_ops):
+        lines.append(f"  %v{i} = " + steps[i % len(steps)].format(x=x))
+        x = f"%v{i}"
+    return "\n".join([*lines, f"  return {x} : {t}", "}"])
+
+
 def count_ops(text: str) -> int:
     return sum(1 for line in text.splitlines() if " = stablehlo." in line or " = sdy." in line)

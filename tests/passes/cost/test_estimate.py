@@ -8,7 +8,7 @@ import os
 os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
 from meshjit.passes import cost  # noqa: E402
-from meshjit.passes.cost import dot_plans  # noqa: E402
+from meshjit.passes.cost import dot_plans, op_cost  # noqa: E402
 from tests.support import harness, programs  # noqa: E402
 from tests.support.cost_cases import DOT_LAYOUTS, propagated_graph, xla_bytes  # noqa: E402
 
@@ -61,3 +61,23 @@ def test_plans_and_bytes_are_computed_once_per_shardings(monkeypatch):
     slot.dims = [[] for _ in slot.dims]  # other shardings: priced again
     dot_plans.choose_plans(graph)
     assert len(calls) == 1
+
+
+def test_ops_alike_share_one_costing(monkeypatch):
+    """Ops with one rule, shapes and shardings (a long chain's repeated steps) share their
+    projections, plans and breakdowns: the 300-op add/dot/transpose chain projects a handful
+    of tensors, not three per op per estimate; and the estimate and plans are the same as
+    each op costed alone."""
+    text = programs.add_dot_transpose_module(300)
+    projected = []
+    project = op_cost.project
+    monkeypatch.setattr(op_cost, "project", lambda *a: projected.append(a) or project(*a))
+    graph, shared = propagated_graph(text, "auto")
+    assert 0 < len(projected) < 60
+    plans = [(id(e), c.plan_dims(plan)) for e, c, plan in dot_plans.choose_plans(graph)]
+    op_cost.clear_cache()
+    monkeypatch.setattr(op_cost, "_alike", lambda edge, views: None)  # each op alone
+    graph.cost_cache = None
+    assert cost.graph_bytes(graph) == shared
+    alone = [(id(e), c.plan_dims(plan)) for e, c, plan in dot_plans.choose_plans(graph)]
+    assert alone == plans and len(projected) > 3 * 300
