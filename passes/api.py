@@ -29,6 +29,7 @@ from meshjit.passes.graph import (
 )
 from meshjit.passes.graph.build import PER_VALUE_OPS
 from meshjit.passes.graph.call_graph import check_calls, flatten_call_graph
+from meshjit.passes.graph.callee_copies import copy_shared_callees, merge_alike_copies
 from meshjit.passes.graph.checks import check_static_shapes
 from meshjit.passes.graph.donation import pin_donated_updates
 from meshjit.passes.graph.graph import STAGE_PASS_THROUGH
@@ -115,7 +116,11 @@ def propagate_module(
             if lazy_dead:  # (the import erases no dead op: its steps see their uses)
                 op_index, dying, shared, revisits = dying_ops(module_op, pipeline=True)
                 erase_dead_ops(module_op, transitive=False, pipeline=True)
+        copies = 0
         if options.conflicts != "shardy":
+            # (each call site its own callee, as Shardy's import and XLA's inlining: merged back
+            # below where they come out alike; `dedup_fully`: every call shares one)
+            copies = 0 if dedup_fully else copy_shared_callees(module_op)
             pin_donated_updates(module_op)
         if not bare and not shardy_import:  # (Shardy-compatible: the export merges copies)
             split_constants(module_op, mark=options.conflicts == "shardy")
@@ -153,6 +158,10 @@ def propagate_module(
         if close:
             pin_dot_plans(graph)
             export_data_flow(module_op)
+        if copies:
+            if options.track_origins:  # (read from the graph before the copies go)
+                graph.explanation = explain_table(graph)
+            merge_alike_copies(module_op)
     return graph
 
 
@@ -264,7 +273,7 @@ def propagate(
             close_now = export and not insert_reshards
             graph = propagate_module(module_op, options, close=close_now)
             if explain:
-                sys.stderr.write(explain_table(graph))
+                sys.stderr.write(graph.explanation or explain_table(graph))
             del graph  # freed while the collector is paused (else its resumption scans it all)
             if export and not close_now:
                 export_module(module_op, close=True, insert_reshards=insert_reshards)

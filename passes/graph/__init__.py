@@ -3,7 +3,8 @@
 `axes.py` axis arithmetic; `graph.py` the Slot / View / Edge / Graph types; `slots.py` slots
 from types and annotations and back; `build.py` (with `ties.py`) the graph of a module;
 `projection.py` a tensor's axes per rule factor; `sharding_io.py` reading and writing `sdy`
-attributes; `split_constants.py` the import step that gives each use of a constant its own copy.
+attributes; `split_constants.py` the import step that gives each use of a constant its own copy;
+`callee_copies.py` a copy of a shared callee per call site (meshjit's own mode).
 """
 
 from meshjit.passes.graph.axes import (

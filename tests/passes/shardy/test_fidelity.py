@@ -128,10 +128,6 @@ _OWN_MODE_DIFFERS = {
         " mode keeps the loop result grouped with it replicated, Shardy's sync shards it"
     ),
     # Known gaps of the own mode (not by design):
-    "pipeline-dedup.mlir::main7": (
-        "one callee called with different shardings: Shardy's pipeline clones it per sharding,"
-        " meshjit's own mode reshards every call's operand to replicated and runs one copy"
-    ),
     "round24b-conservative-convolution.mlir::spatial_axes_count_for_nothing": (
         "conservatively, Shardy gives the batch-grouped convolution's lhs feature dim (a"
         " reduction factor) the kernel's \"b\"; meshjit's own mode shards no operand there"
