@@ -1839,7 +1839,7 @@ def _frexp():
         m, e = _frexp(x)
         return (m, e), (t * jmath.exp2(-e.astype(aval_of(t).dtype)), zeros_like(e))
 
-    return jitted(_frexp)
+    return jitted(_frexp, name="frexp")  # JAX's jit of its custom_jvp shows as frexp
 
 
 _INT_OF_WIDTH = {16: np.int16, 32: np.int32, 64: np.int64}
@@ -1855,11 +1855,11 @@ def _frexp_bits(x):
     x1 = ew.where(tiny, x * np.asarray(1 << info.nmant, dtype), x)
     x2 = ew.where(tiny, int_type(-info.nmant), int_type(0))
     bits = lax.bitcast_convert_type(x1, int_type)
-    x2 = x2 + ((bits >> info.nmant) & mask) - bias + 1
+    x2 = x2 + (((bits >> info.nmant) & mask) - bias + 1)  # JAX's `x2 +=` order
     bits = (bits & int_type(~(mask << info.nmant))) | int_type((bias - 1) << info.nmant)
     mantissa = lax.bitcast_convert_type(bits, dtype)
     special = jmath.isinf(x) | jmath.isnan(x) | (x == 0)
-    exponent = ew.where(special, int_type(0), x2)
+    exponent = ew.where(special, zeros_like(x2), x2)
     return ew.where(special, x, mantissa), lax.convert_element_type(exponent, np.int32)
 
 
