@@ -1747,30 +1747,32 @@ def _integer_operands(name, x1, x2):
     x1, x2 = promote(*arraylike(name, x1, x2))
     if not dtypes.is_int(aval_of(x1).dtype):
         raise MeshjitValueError(f"Arguments to jax.numpy.{name} must be integers.")
-    return shapes.broadcast_arrays(x1, x2)
+    return x1, x2
 
 
+@jitted_as_jax()
 def gcd(x1, x2):
-    x1, x2 = _integer_operands("gcd", x1, x2)
-    a, b = ew.abs(x1), ew.abs(x2)
-
-    def body(state):
-        a, b = state
-        nonzero = b != 0
-        safe = ew.where(nonzero, b, 1)
-        return ew.where(nonzero, b, a), ew.where(nonzero, a % safe, 0)
-
+    x1, x2 = shapes.broadcast_arrays(*_integer_operands("gcd", x1, x2))
     # JAX's condition: any(b != 0), which an empty b ends at once (a max of it has no identity)
-    return lax.while_loop(lambda s: any_(s[1] != 0), body, (a, b))[0]
+    return lax.while_loop(lambda s: any_(s[1] != 0), _gcd_step, (ew.abs(x1), ew.abs(x2)))[0]
 
 
+def _gcd_step(state):
+    """JAX's step: (b, a rem b) where b is nonzero, the larger first (a rem b, not a floor
+    mod: |INT_MIN| stays negative and takes the same path as in JAX)."""
+    a, b = state
+    a, b = ew.where(b != 0, b, a), ew.where(b != 0, lax.rem(a, b), const_like(b, 0))
+    return ew.where(a < b, b, a), ew.where(a < b, a, b)
+
+
+@jitted_as_jax()
 def lcm(x1, x2):
+    x1, x2 = promote(*arraylike("lcm", x1, x2))
+    x1, x2 = ew.abs(x1), ew.abs(x2)  # before the dtype check, as JAX
     x1, x2 = _integer_operands("lcm", x1, x2)
-    x1, x2 = ew.abs(x1), ew.abs(x2)
     g = gcd(x1, x2)
-    safe = ew.where(g == 0, 1, g)
     # JAX's order: |x1| * (|x2| // g), no abs after (an overflowing product keeps its wrap)
-    return ew.where(g == 0, 0, x1 * (x2 // safe))
+    return ew.where(g == 0, const_like(g, 0), ew.multiply(x1, ew.floor_divide(x2, g)))
 
 
 @jitted_as_jax()
