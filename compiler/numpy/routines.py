@@ -495,33 +495,41 @@ def fill_diagonal(a, val, wrap=False, *, inplace=True):
 
 def block(arrays):
     """Nested lists of arrays assembled along the last axes (the innermost list joins along
-    the last axis), as NumPy's block."""
-    depth, arrays = _block_depth(arrays), arrays
-    ndim = max(depth, _block_max_ndim(arrays))
-    return _block(arrays, depth, ndim)
+    the last axis), as NumPy's block; in JAX's jit of it (its jaxpr shows the call)."""
+    return _block_jit()(arrays)
 
 
-def _block_depth(x) -> int:
-    return 1 + _block_depth(x[0]) if isinstance(x, list) and x else int(isinstance(x, list))
+@functools.cache
+def _block_jit():
+    from meshjit.compiler.jit.api import JitFunction  # jit/ sits above numpy/
+
+    return JitFunction(_block_arrays, name="block")
 
 
-def _block_max_ndim(x) -> int:
-    if isinstance(x, list):
-        return max((_block_max_ndim(i) for i in x), default=0)
-    return aval_of(asarray(x)).ndim
+def _block_arrays(arrays):
+    return _block(arrays)[0]
 
 
-def _block(x, depth, ndim, level=1):
-    if isinstance(x, list) != (level <= depth):  # an array beside a list, as JAX refuses
-        raise MeshjitValueError(
-            f"Mismatched list depths in jax.numpy.block: {'a list' if isinstance(x, list) else 'an array'} "
-            f"at depth {level}, where the first entries nest {depth} deep"
-        )
+def _block(x):
+    """JAX's assembly: (the array, its list depth + 1); each level's parts raised to a common
+    rank by leading 1s, joined along the axis its depth names."""
+    if isinstance(x, tuple):
+        raise MeshjitValueError(f"jax.numpy.block does not allow tuples, got {x}")
     if not isinstance(x, list):
-        x = asarray(x)
-        return shapes.reshape(x, (1,) * (ndim - aval_of(x).ndim) + aval_of(x).shape)
-    parts = [_block(i, depth, ndim, level + 1) for i in x]
-    return shapes.concatenate(parts, axis=-(depth - level + 1))
+        return asarray(x), 1
+    if not x:
+        raise MeshjitValueError("jax.numpy.block does not allow empty list arguments")
+    parts, depths = zip(*(_block(i) for i in x))
+    if any(d != depths[0] for d in depths[1:]):
+        raise MeshjitValueError("Mismatched list depths in jax.numpy.block")
+    rank = max(depths[0], *(aval_of(p).ndim for p in parts))
+    parts = [_at_least_rank(p, rank) for p in parts]
+    return shapes.concatenate(parts, axis=-depths[0]), depths[0] + 1
+
+
+def _at_least_rank(x, rank):
+    missing = rank - aval_of(x).ndim
+    return lax.broadcast(x, (1,) * missing) if missing > 0 else x
 
 
 def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):

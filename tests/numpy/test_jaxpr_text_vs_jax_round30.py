@@ -1,6 +1,7 @@
 """Printed jaxprs against JAX 0.10.2's (round 30): frexp's jit shows as `frexp` with JAX's
 exponent sum order and its zeros broadcast outside the `_where` (ldexp prints it too); gcd and
-lcm are JAX's jits (gcd's step a `rem`, the larger first; lcm's operands abs'd before gcd)."""
+lcm are JAX's jits (gcd's step a `rem`, the larger first; lcm's operands abs'd before gcd);
+block is JAX's jit, its parts raised in rank by lax.broadcast."""
 
 import pytest
 
@@ -17,15 +18,19 @@ CASES = {
     "ldexp": (lambda x: jnp.ldexp(x, 2), (A,)),
     "gcd": (lambda i: jnp.gcd(i, 4), (I,)),
     "lcm": (lambda i: jnp.lcm(i, i[::-1]), (I,)),
+    "block": (lambda x: jnp.block([[x, x], [x[0], x[1]]]), (A,)),
+    "block_nested": (lambda x: jnp.block([[[x[0]]], [[x[1]]]]), (A,)),
 }
 FNS = [f for f, _ in CASES.values()]
 CASES["values"] = (lambda x: [f(x) for f in FNS[:2]], (T,))
-CASES["values_int"] = (lambda i: [f(i) for f in FNS[2:]] + [jnp.gcd(-i, i[::-1])], (I,))
+CASES["values_block"] = (lambda x: [f(x) for f in FNS[4:]] + [jnp.block([x[0], 1.0])], (A,))
+CASES["values_int"] = (lambda i: [f(i) for f in FNS[2:4]] + [jnp.gcd(-i, i[::-1])], (I,))
 """
     + JAXPR_TEXT_RUN_CASE
 )
 
-CASES = ["frexp", "ldexp", "gcd", "lcm", "values", "values_int"]
+CASES = ["frexp", "ldexp", "gcd", "lcm", "block", "block_nested", "values", "values_block"]
+CASES += ["values_int"]
 
 jax_results = oracle_fixture(CASES, HARNESS)
 
@@ -33,3 +38,12 @@ jax_results = oracle_fixture(CASES, HARNESS)
 @pytest.mark.parametrize("case", CASES)
 def test_jaxpr_text_is_jaxs(jax_results, case):
     check_texts_and_values(jax_results, HARNESS, case, case.startswith("values"))
+
+
+def test_block_refuses_tuples_and_empty_lists_in_jaxs_words():
+    import meshjit.numpy as jnp
+
+    with pytest.raises(ValueError, match="jax.numpy.block does not allow tuples"):
+        jnp.block((jnp.ones(2), jnp.ones(2)))
+    with pytest.raises(ValueError, match="jax.numpy.block does not allow empty list arguments"):
+        jnp.block([[jnp.ones(2)], []])
