@@ -1,7 +1,7 @@
 """Printed jaxprs against JAX 0.10.2's (round 30): frexp's jit shows as `frexp` with JAX's
 exponent sum order and its zeros broadcast outside the `_where` (ldexp prints it too); gcd and
 lcm are JAX's jits (gcd's step a `rem`, the larger first; lcm's operands abs'd before gcd);
-block is JAX's jit, its parts raised in rank by lax.broadcast."""
+block is JAX's jit, its parts raised in rank by lax.broadcast; linalg.det is JAX's jit."""
 
 import pytest
 
@@ -22,6 +22,12 @@ CASES = {
     "block_nested": (lambda x: jnp.block([[[x[0]]], [[x[1]]]]), (A,)),
 }
 FNS = [f for f, _ in CASES.values()]
+M = np.eye(3, dtype=np.float32) * 2 + A[:, :3]
+CASES["det"] = (jnp.linalg.det, (M,))
+CASES["det_2x2"] = (jnp.linalg.det, (M[:2, :2],))
+CASES["grad_det"] = (jax.grad(jnp.linalg.det), (M,))
+CASES["vmap_det"] = (jax.vmap(jnp.linalg.det), (np.stack([M, M.T]),))
+CASES["values_det"] = (lambda m: [jnp.linalg.det(m), jnp.linalg.det(m[1:, 1:]), jax.grad(jnp.linalg.det)(m)], (M,))
 CASES["values"] = (lambda x: [f(x) for f in FNS[:2]], (T,))
 CASES["values_block"] = (lambda x: [f(x) for f in FNS[4:]] + [jnp.block([x[0], 1.0])], (A,))
 CASES["values_int"] = (lambda i: [f(i) for f in FNS[2:4]] + [jnp.gcd(-i, i[::-1])], (I,))
@@ -30,7 +36,7 @@ CASES["values_int"] = (lambda i: [f(i) for f in FNS[2:4]] + [jnp.gcd(-i, i[::-1]
 )
 
 CASES = ["frexp", "ldexp", "gcd", "lcm", "block", "block_nested", "values", "values_block"]
-CASES += ["values_int"]
+CASES += ["values_int", "det", "det_2x2", "grad_det", "vmap_det", "values_det"]
 
 jax_results = oracle_fixture(CASES, HARNESS)
 
