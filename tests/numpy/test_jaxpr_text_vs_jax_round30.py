@@ -1,7 +1,7 @@
 """Printed jaxprs against JAX 0.10.2's (round 30): frexp's jit shows as `frexp` with JAX's
 exponent sum order and its zeros broadcast outside the `_where` (ldexp prints it too); gcd and
 lcm are JAX's jits (gcd's step a `rem`, the larger first; lcm's operands abs'd before gcd);
-block is JAX's jit, its parts raised in rank by lax.broadcast; linalg.det is JAX's jit."""
+block is JAX's jit, its parts raised in rank by lax.broadcast; linalg.det is JAX's jit; i0 is JAX's jit of its custom_jvp `_i0`."""
 
 import pytest
 
@@ -27,6 +27,8 @@ CASES["det"] = (jnp.linalg.det, (M,))
 CASES["det_2x2"] = (jnp.linalg.det, (M[:2, :2],))
 CASES["grad_det"] = (jax.grad(jnp.linalg.det), (M,))
 CASES["vmap_det"] = (jax.vmap(jnp.linalg.det), (np.stack([M, M.T]),))
+CASES["i0"] = (jnp.i0, (A,))
+CASES["values_i0"] = (lambda x: [jnp.i0(x), jax.grad(lambda v: jnp.i0(v).sum())(x - 0.1)], (A,))
 CASES["values_det"] = (lambda m: [jnp.linalg.det(m), jnp.linalg.det(m[1:, 1:]), jax.grad(jnp.linalg.det)(m)], (M,))
 CASES["values"] = (lambda x: [f(x) for f in FNS[:2]], (T,))
 CASES["values_block"] = (lambda x: [f(x) for f in FNS[4:]] + [jnp.block([x[0], 1.0])], (A,))
@@ -36,7 +38,8 @@ CASES["values_int"] = (lambda i: [f(i) for f in FNS[2:4]] + [jnp.gcd(-i, i[::-1]
 )
 
 CASES = ["frexp", "ldexp", "gcd", "lcm", "block", "block_nested", "values", "values_block"]
-CASES += ["values_int", "det", "det_2x2", "grad_det", "vmap_det", "values_det"]
+CASES += ["values_int", "det", "det_2x2", "grad_det", "vmap_det", "values_det", "i0"]
+CASES += ["values_i0"]
 
 jax_results = oracle_fixture(CASES, HARNESS)
 
