@@ -65,6 +65,7 @@ from meshjit.compiler.numpy.util import (
     is_traced,
     jitted,
     jitted_as_jax,
+    materialize,
     promote,
     promote_inexact,
     refuse_complex,
@@ -1066,13 +1067,24 @@ def piecewise(x, condlist, funclist, *args, **kw):
     return out
 
 
-def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
+_UNWRAP_DEFAULTS = {"discont": None, "axis": -1, "period": 2 * np.pi}
+
+
+def unwrap(p, discont=None, axis=-1, period=_UNWRAP_DEFAULTS["period"]):
     """As JAX's: p and period promoted together (integers unwrap in integers by period // 2),
-    steps of at least `discont` (period / 2 by default, as given otherwise) corrected."""
+    steps of at least `discont` (period / 2 by default, as given otherwise) corrected; in
+    JAX's jit of it (static axis)."""
+    (p,) = arraylike("unwrap", p)
+    given = {"discont": discont, "axis": axis, "period": period}  # JAX's jit: only these
+    given = {k: v for k, v in given.items() if v is not _UNWRAP_DEFAULTS[k]}
+    return jitted(_unwrap, ("axis",), name="unwrap")(p, **given)
+
+
+def _unwrap(p, discont=None, axis=-1, period=_UNWRAP_DEFAULTS["period"]):
     from meshjit.compiler.numpy.cumulative import cumsum  # a later family
 
-    (p,) = arraylike("unwrap", p)
-    p, period = promote(p, period)
+    # JAX's promoted period is a typed constant whose arithmetic is traced (period / 2)
+    p, period = (materialize(x) for x in promote(p, period))
     if dtypes.is_complex(aval_of(p).dtype):
         raise MeshjitValueError("jnp.unwrap does not support complex inputs.")
     axis = checks.canonical_axis(axis, aval_of(p).ndim, jax_words="tuple index out of range")
@@ -1087,14 +1099,8 @@ def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
     correction = ew.where(ew.abs(d) < discont, 0, wrapped - d)
     first = lax.slice_in_dim(p, 0, 1, axis=axis)
     return shapes.concatenate(
-        [first, p[_after_first(aval_of(p).ndim, axis)] + cumsum(correction, axis=axis)], axis=axis
+        [first, lax.slice_in_dim(p, 1, None, axis=axis) + cumsum(correction, axis=axis)], axis=axis
     )
-
-
-def _after_first(ndim, axis):
-    index = [slice(None)] * ndim
-    index[axis] = slice(1, None)
-    return tuple(index)
 
 
 def fromfunction(function, shape, *, dtype=float, **kwargs):

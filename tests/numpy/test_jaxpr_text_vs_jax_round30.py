@@ -1,7 +1,8 @@
 """Printed jaxprs against JAX 0.10.2's (round 30): frexp's jit shows as `frexp` with JAX's
 exponent sum order and its zeros broadcast outside the `_where` (ldexp prints it too); gcd and
 lcm are JAX's jits (gcd's step a `rem`, the larger first; lcm's operands abs'd before gcd);
-block is JAX's jit, its parts raised in rank by lax.broadcast; linalg.det is JAX's jit; i0 is JAX's jit of its custom_jvp `_i0`."""
+block is JAX's jit, its parts raised in rank by lax.broadcast; linalg.det is JAX's jit; i0 is JAX's jit of its custom_jvp `_i0`; unwrap is JAX's jit (only the arguments given
+passed, its promoted period a typed constant whose halves are traced)."""
 
 import pytest
 
@@ -29,6 +30,11 @@ CASES["grad_det"] = (jax.grad(jnp.linalg.det), (M,))
 CASES["vmap_det"] = (jax.vmap(jnp.linalg.det), (np.stack([M, M.T]),))
 CASES["i0"] = (jnp.i0, (A,))
 CASES["values_i0"] = (lambda x: [jnp.i0(x), jax.grad(lambda v: jnp.i0(v).sum())(x - 0.1)], (A,))
+W = np.array([0.1, 3.5, 7.0, -2.0, 0.4], np.float32)
+CASES["unwrap"] = (jnp.unwrap, (W,))
+CASES["unwrap_args"] = (lambda w: jnp.unwrap(w, discont=1.0, period=4.0), (W,))
+CASES["unwrap_int"] = (lambda i: jnp.unwrap(i, period=10), (I,))
+CASES["values_unwrap"] = (lambda w: [jnp.unwrap(w), jnp.unwrap(w, 1.0, period=4.0), jnp.unwrap(w[:0])], (W,))
 CASES["values_det"] = (lambda m: [jnp.linalg.det(m), jnp.linalg.det(m[1:, 1:]), jax.grad(jnp.linalg.det)(m)], (M,))
 CASES["values"] = (lambda x: [f(x) for f in FNS[:2]], (T,))
 CASES["values_block"] = (lambda x: [f(x) for f in FNS[4:]] + [jnp.block([x[0], 1.0])], (A,))
@@ -39,7 +45,7 @@ CASES["values_int"] = (lambda i: [f(i) for f in FNS[2:4]] + [jnp.gcd(-i, i[::-1]
 
 CASES = ["frexp", "ldexp", "gcd", "lcm", "block", "block_nested", "values", "values_block"]
 CASES += ["values_int", "det", "det_2x2", "grad_det", "vmap_det", "values_det", "i0"]
-CASES += ["values_i0"]
+CASES += ["values_i0", "unwrap", "unwrap_args", "unwrap_int", "values_unwrap"]
 
 jax_results = oracle_fixture(CASES, HARNESS)
 
