@@ -1667,19 +1667,17 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
 
 
 def polyval(p, x, *, unroll=16):
-    """Horner's rule, in one program as JAX's jitted polyval (op by op, the last bits differ)."""
+    """Horner's rule as JAX's jitted polyval: a scan over the coefficients (`unroll` steps
+    per iteration) from a strong zero of the broadcast shape."""
     check_arraylike("polyval", p, x)
-    return jitted(_polyval, name="polyval")(p, x)
+    return jitted(_polyval, ("unroll",), name="polyval")(p, x, unroll=unroll)
 
 
-def _polyval(p, x):
-    p, x = asarray(p), asarray(x)
-    out = zeros_like(x * p[0]) if aval_of(p).shape[0] else zeros_like(x)
-    # JAX starts from full_like(x, 0, dtype=...): a strong zero, so the result is strong
-    out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
-    for i in range(aval_of(p).shape[0]):
-        out = out * x + p[i]
-    return out
+def _polyval(p, x, *, unroll):
+    p, x = promote(asarray(p), asarray(x))
+    shape = broadcast_shapes(aval_of(p).shape[1:], aval_of(x).shape)
+    y = lax.full_like(x, 0, shape=shape, dtype=aval_of(x).dtype)
+    return lax.scan(lambda y, c: (y * x + c, None), y, p, unroll=unroll)[0]
 
 
 @jitted_as_jax()

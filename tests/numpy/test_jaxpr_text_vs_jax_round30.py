@@ -2,7 +2,8 @@
 exponent sum order and its zeros broadcast outside the `_where` (ldexp prints it too); gcd and
 lcm are JAX's jits (gcd's step a `rem`, the larger first; lcm's operands abs'd before gcd);
 block is JAX's jit, its parts raised in rank by lax.broadcast; linalg.det is JAX's jit; i0 is JAX's jit of its custom_jvp `_i0`; unwrap is JAX's jit (only the arguments given
-passed, its promoted period a typed constant whose halves are traced)."""
+passed, its promoted period a typed constant whose halves are traced); polyval is JAX's scan
+(unroll=16) from a strong zero."""
 
 import pytest
 
@@ -35,6 +36,9 @@ CASES["unwrap"] = (jnp.unwrap, (W,))
 CASES["unwrap_args"] = (lambda w: jnp.unwrap(w, discont=1.0, period=4.0), (W,))
 CASES["unwrap_int"] = (lambda i: jnp.unwrap(i, period=10), (I,))
 CASES["values_unwrap"] = (lambda w: [jnp.unwrap(w), jnp.unwrap(w, 1.0, period=4.0), jnp.unwrap(w[:0])], (W,))
+CASES["polyval"] = (lambda w: jnp.polyval(w, 2.0), (W,))
+CASES["polyval_matrix"] = (lambda x: jnp.polyval(x[:, :2], x[0, :2], unroll=2), (A,))
+CASES["values_polyval"] = (lambda w: [jnp.polyval(w, 2.0), jnp.polyval(w, w), jnp.polyval(w[:0], w)], (W,))
 CASES["values_det"] = (lambda m: [jnp.linalg.det(m), jnp.linalg.det(m[1:, 1:]), jax.grad(jnp.linalg.det)(m)], (M,))
 CASES["values"] = (lambda x: [f(x) for f in FNS[:2]], (T,))
 CASES["values_block"] = (lambda x: [f(x) for f in FNS[4:]] + [jnp.block([x[0], 1.0])], (A,))
@@ -45,7 +49,8 @@ CASES["values_int"] = (lambda i: [f(i) for f in FNS[2:4]] + [jnp.gcd(-i, i[::-1]
 
 CASES = ["frexp", "ldexp", "gcd", "lcm", "block", "block_nested", "values", "values_block"]
 CASES += ["values_int", "det", "det_2x2", "grad_det", "vmap_det", "values_det", "i0"]
-CASES += ["values_i0", "unwrap", "unwrap_args", "unwrap_int", "values_unwrap"]
+CASES += ["values_i0", "unwrap", "unwrap_args", "unwrap_int", "values_unwrap", "polyval"]
+CASES += ["polyval_matrix", "values_polyval"]
 
 jax_results = oracle_fixture(CASES, HARNESS)
 
