@@ -46,6 +46,7 @@ from meshjit.compiler.numpy.cumulative import diff
 from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.indexing import take
 from meshjit.compiler.numpy.products import matmul
+from meshjit.compiler.numpy.rearranging import flip
 from meshjit.compiler.numpy.reductions import all as all_
 from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import average, ptp, sum
@@ -1500,81 +1501,50 @@ def histogram(a, bins=10, range=None, weights=None, density=None):
 # Correlation.
 
 
-def _conv1d(a, v, mode, name, flip):
-    a, v = asarray(a), asarray(v)
-    if aval_of(a).ndim != 1 or aval_of(v).ndim != 1:
-        raise MeshjitValueError(
-            f"{name}() only support 1-dimensional inputs, got {aval_of(a).str_short()} and "
-            f"{aval_of(v).str_short()}"
-        )
-    n, m = aval_of(a).shape[0], aval_of(v).shape[0]
-    if n == 0 or m == 0:
-        raise MeshjitValueError(
-            f"{name}: inputs cannot be empty, got shapes {aval_of(a).shape} and {aval_of(v).shape}."
-        )
-    a, v = promote(a, v)
-    kernel = v[::-1] if flip else v
-    padding = {"valid": (0, 0), "same": (m // 2, m - 1 - m // 2), "full": (m - 1, m - 1)}
-    if mode not in padding:
-        raise MeshjitValueError(
-            f"mode must be one of ['full', 'same', 'valid'] ({name}: got {mode!r})"
-        )
-    lo, hi = padding[mode]
-    if mode == "valid" and n < m:
-        return _conv1d(v, a, mode, name, flip)[::1]
-    return _conv1d_padded(a, kernel, lo, hi)  # complex too, one convolution as JAX's
-
-
-def _conv1d_padded(a, kernel, lo, hi):
-    n, m = aval_of(a).shape[0], aval_of(kernel).shape[0]
-    out = lax.conv_general_dilated(
-        shapes.reshape(a, (1, 1, n)), shapes.reshape(kernel, (1, 1, m)), (1,), [(lo, hi)]
-    )
-    return shapes.reshape(out, (-1,))
-
-
-def _conv_operands(a, v, preferred_element_type):
-    """As JAX: integers convolve as floats unless a preferred element type is given."""
-    if preferred_element_type is None:
-        return promote_inexact(asarray(a), asarray(v))
-    return promote(asarray(a), asarray(v))
-
-
-def _one_dimensional(name, *xs):
-    """convolve / correlate take 1-D arrays (JAX's ValueError, in its words)."""
-    if any(np.ndim(x) != 1 for x in xs):
-        raise MeshjitValueError(f"{name}() only support 1-dimensional inputs.")
-
-
 @jitted_as_jax("mode", "precision", "preferred_element_type")
 def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
     check_arraylike("convolve", a, v)
-    _one_dimensional("convolve", a, v)
-    a, v = _conv_operands(a, v, preferred_element_type)
-    _check_not_empty("convolve", a, v)
-    if aval_of(asarray(v)).shape[0] > aval_of(asarray(a)).shape[0]:
-        a, v = v, a
-    return _conv1d(a, v, mode, "convolve", flip=True)
-
-
-def _check_not_empty(name, a, v):
-    """As JAX's (whose len() needs static lengths: a symbolic one is its TypeError)."""
-    if len(a) == 0 or len(v) == 0:
-        raise MeshjitValueError(
-            f"{name}: inputs cannot be empty, got shapes {np.shape(a)} and {np.shape(v)}."
-        )
+    return _conv_jit()(a, v, mode, "convolve", precision, preferred_element_type)
 
 
 @jitted_as_jax("mode", "precision", "preferred_element_type")
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
     check_arraylike("correlate", a, v)
-    _one_dimensional("correlate", a, v)
-    a, v = _conv_operands(a, v, preferred_element_type)
-    _check_not_empty("correlate", a, v)  # before the swap below: the shapes as given
-    v = cparts.conj(v)
-    if len(v) > len(a):
-        return _conv1d(v, a, mode, "correlate", flip=False)[::-1]
-    return _conv1d(a, v, mode, "correlate", flip=False)
+    return _conv_jit()(a, v, mode, "correlate", precision, preferred_element_type)
+
+
+@functools.cache
+def _conv_jit():
+    return jitted(_conv, ("mode", "op", "precision", "preferred_element_type"))
+
+
+def _conv(x, y, mode, op, precision, preferred_element_type=None):
+    """JAX's jitted convolution of 1-D arrays: integers as floats unless a preferred element
+    type is given; the longer operand slides, one conv_general_dilated."""
+    if aval_of(x).ndim != 1 or aval_of(y).ndim != 1:
+        raise MeshjitValueError(f"{op}() only support 1-dimensional inputs.")
+    x, y = promote_inexact(x, y) if preferred_element_type is None else promote(x, y)
+    if len(x) == 0 or len(y) == 0:  # (a symbolic length is JAX's TypeError)
+        raise MeshjitValueError(
+            f"{op}: inputs cannot be empty, got shapes {np.shape(x)} and {np.shape(y)}."
+        )
+    out_order = slice(None)
+    if op == "correlate":
+        y = cparts.conj(y)
+        if len(x) < len(y):
+            x, y, out_order = y, x, slice(None, None, -1)
+    else:
+        x, y = (y, x) if len(x) < len(y) else (x, y)
+        y = flip(y)
+    m = aval_of(y).shape[0]
+    padding = {"valid": (0, 0), "same": (m // 2, m - m // 2 - 1), "full": (m - 1, m - 1)}
+    if mode not in padding:
+        raise MeshjitValueError("mode must be one of ['full', 'same', 'valid']")
+    result = lax.conv_general_dilated(
+        x[None, None, :], y[None, None, :], (1,), [padding[mode]], precision=precision,
+        preferred_element_type=preferred_element_type,
+    )  # fmt: skip
+    return result[0, 0, out_order]
 
 
 def _cov_weights(fweights, aweights, n: int):

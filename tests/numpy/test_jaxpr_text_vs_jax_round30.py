@@ -3,7 +3,8 @@ exponent sum order and its zeros broadcast outside the `_where` (ldexp prints it
 lcm are JAX's jits (gcd's step a `rem`, the larger first; lcm's operands abs'd before gcd);
 block is JAX's jit, its parts raised in rank by lax.broadcast; linalg.det is JAX's jit; i0 is JAX's jit of its custom_jvp `_i0`; unwrap is JAX's jit (only the arguments given
 passed, its promoted period a typed constant whose halves are traced); polyval is JAX's scan
-(unroll=16) from a strong zero."""
+(unroll=16) from a strong zero; convolve / correlate call JAX's jitted `_conv` (the longer
+operand slides, the kernel flipped by `_flip`, operands given axes by indexing)."""
 
 import pytest
 
@@ -39,6 +40,17 @@ CASES["values_unwrap"] = (lambda w: [jnp.unwrap(w), jnp.unwrap(w, 1.0, period=4.
 CASES["polyval"] = (lambda w: jnp.polyval(w, 2.0), (W,))
 CASES["polyval_matrix"] = (lambda x: jnp.polyval(x[:, :2], x[0, :2], unroll=2), (A,))
 CASES["values_polyval"] = (lambda w: [jnp.polyval(w, 2.0), jnp.polyval(w, w), jnp.polyval(w[:0], w)], (W,))
+K3 = np.array([1.0, -2.0, 0.5], np.float32)
+CASES["convolve"] = (lambda w: jnp.convolve(w, w), (W,))
+CASES["convolve_same"] = (lambda w: jnp.convolve(K3, w, "same"), (W,))
+CASES["correlate_swapped"] = (lambda w: jnp.correlate(K3, w, "full"), (W,))
+CASES["convolve_int"] = (lambda i: jnp.convolve(i, i[:3]), (I,))
+CASES["values_conv"] = (
+    lambda w: [jnp.convolve(K3, w, m) for m in ("full", "same", "valid")]
+    + [jnp.correlate(K3, w, m) for m in ("full", "same", "valid")]
+    + [jnp.correlate(w, K3), jnp.convolve(w.astype(np.int32), K3.astype(np.int32))],
+    (W,),
+)
 CASES["values_det"] = (lambda m: [jnp.linalg.det(m), jnp.linalg.det(m[1:, 1:]), jax.grad(jnp.linalg.det)(m)], (M,))
 CASES["values"] = (lambda x: [f(x) for f in FNS[:2]], (T,))
 CASES["values_block"] = (lambda x: [f(x) for f in FNS[4:]] + [jnp.block([x[0], 1.0])], (A,))
@@ -50,7 +62,8 @@ CASES["values_int"] = (lambda i: [f(i) for f in FNS[2:4]] + [jnp.gcd(-i, i[::-1]
 CASES = ["frexp", "ldexp", "gcd", "lcm", "block", "block_nested", "values", "values_block"]
 CASES += ["values_int", "det", "det_2x2", "grad_det", "vmap_det", "values_det", "i0"]
 CASES += ["values_i0", "unwrap", "unwrap_args", "unwrap_int", "values_unwrap", "polyval"]
-CASES += ["polyval_matrix", "values_polyval"]
+CASES += ["polyval_matrix", "values_polyval", "convolve", "convolve_same", "correlate_swapped"]
+CASES += ["convolve_int", "values_conv"]
 
 jax_results = oracle_fixture(CASES, HARNESS)
 
