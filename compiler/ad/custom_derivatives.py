@@ -614,7 +614,10 @@ def _custom_jvp_call_batcher(args, dims, *, call_jaxpr, num_consts, rules):
         k = len(outs) // 2
         return outs[:k], outs[k:]
 
-    batched = custom_jvp(_batched_fun(call_jaxpr, consts, dconsts, axis))
+    fun = _batched_fun(call_jaxpr, consts, dconsts, axis)
+    # as JAX's batched call: the function's and its rule's own names
+    fun.__name__, jvp.__name__ = func_name(rules.fn.fun), func_name(rules.fn.jvp)
+    batched = custom_jvp(fun)
     batched.__name__ = f"batched_{rules.name}"
     batched.defjvp(jvp)
     outs = batched(*xs)

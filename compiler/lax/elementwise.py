@@ -24,6 +24,7 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
     Eqn,
+    Literal,
     ShapedArray,
     keys_kept,
     pp_eqn,
@@ -59,7 +60,7 @@ from meshjit.compiler.lowering import (
     emit,
     implicit_broadcasts,
 )
-from meshjit.compiler.trace.tracing import checked_dtype, current_trace
+from meshjit.compiler.trace.tracing import Tracer, checked_dtype, current_trace
 
 # ---------------------------------------------------------------------------------------------
 # The primitives and their abstract evaluation.
@@ -701,6 +702,21 @@ def _folded(x, dtype):
         return np.asarray(x, dtype)
 
 
+def _is_traced_literal(x) -> bool:
+    return isinstance(x, Tracer) and type(x._var) is Literal
+
+
+def _folded_literal(x, dtype):
+    """A traced scalar constant (`jnp.asarray(2.0)` under a trace) cast now with NumPy, as
+    JAX's folding rule does: the jaxpr shows the typed literal, no convert_element_type (and
+    ops on it are still traced, as on JAX's typed literal)."""
+    value = np.asarray(x._var.val)
+    if dtypes.is_complex(value.dtype) and not dtypes.is_complex(dtype):
+        value = value.real
+    value = _folded(value, dtype)
+    return Tracer(x._trace, Literal(value, ShapedArray((), value.dtype)))
+
+
 def select_n(which, *cases):
     return select_n_p.bind_internal(which, *cases)
 
@@ -738,6 +754,8 @@ def convert_element_type(
             if type(x) is int and dtypes.is_int(new_dtype):
                 return _wrapped_int(x, new_dtype)
             return _folded(x, new_dtype)  # folded now: it becomes a typed literal
+        if not weak_type and _is_traced_literal(x) and np.dtype(new_dtype).kind in "biufc":
+            return _folded_literal(x, new_dtype)  # JAX's const folding of the cast
         if weak_type and type(x) is int and dtypes.is_int(new_dtype):
             # past the dtype's range: wrapped, as JAX's NumPy cast (still a Python int: a literal)
             x = int(_wrapped_int(x, new_dtype))

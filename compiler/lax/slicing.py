@@ -3,6 +3,7 @@ wrappers, and the in-dim helpers."""
 
 from __future__ import annotations
 
+import functools
 import operator
 
 import numpy as np
@@ -445,16 +446,29 @@ def _static_arguments(*values) -> None:
             ) from None
 
 
-@takes_extended
 def dynamic_index_in_dim(
     operand, index, axis: int = 0, keepdims: bool = True, *, allow_negative_indices=True
 ):
+    """`operand[..., index]` along `axis` (kept as size 1 with `keepdims`), in JAX's jit of
+    it (its jaxpr shows the call)."""
     _static_arguments(axis, keepdims, allow_negative_indices)
+    jitted = _jitted_as_jax(_index_in_dim, "dynamic_index_in_dim", ("axis", "keepdims", "negative"))
+    return jitted(operand, index, axis, keepdims, negative=allow_negative_indices)
+
+
+@takes_extended
+def _index_in_dim(operand, index, axis, keepdims, *, negative):
     axis = checks.canonical_axis(axis, ad_util.aval_of(operand).ndim)
-    out = dynamic_slice_in_dim(
-        operand, index, 1, axis, allow_negative_indices=allow_negative_indices
-    )
+    out = dynamic_slice_in_dim(operand, index, 1, axis, allow_negative_indices=negative)
     return out if keepdims else shapes.squeeze(out, (axis,))
+
+
+@functools.cache
+def _jitted_as_jax(fn, name: str, static_argnames: tuple[str, ...]):
+    """`fn` as the `@jit(static_argnames=...)` lax function `name` of JAX."""
+    from meshjit.compiler.jit.api import JitFunction  # jit/ sits above lax/
+
+    return JitFunction(fn, static_argnames=static_argnames, name=name)
 
 
 @takes_extended
@@ -471,13 +485,21 @@ def dynamic_update_slice_in_dim(
 
 
 def dynamic_update_index_in_dim(operand, update, index, axis: int, *, allow_negative_indices=True):
+    """`update` written at `index` along `axis` (its axis added when it lacks it), in JAX's
+    jit of it (its jaxpr shows the call)."""
     _static_arguments(axis, allow_negative_indices)
+    name, statics = "dynamic_update_index_in_dim", ("axis", "negative")
+    jitted = _jitted_as_jax(_update_index_in_dim, name, statics)
+    return jitted(operand, update, index, axis, negative=allow_negative_indices)
+
+
+def _update_index_in_dim(operand, update, index, axis, *, negative):
     ndim = ad_util.aval_of(operand).ndim
     axis = checks.canonical_axis(axis, ndim)
     if ad_util.aval_of(update).ndim == ndim - 1:
         update = shapes.expand_dims(update, (axis,))
     return dynamic_update_slice_in_dim(
-        operand, update, index, axis, allow_negative_indices=allow_negative_indices
+        operand, update, index, axis, allow_negative_indices=negative
     )
 
 

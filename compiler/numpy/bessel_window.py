@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from meshjit.compiler import lax
@@ -9,9 +11,21 @@ from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import elementwise as ew
 from meshjit.compiler.numpy.creation import asarray
-from meshjit.compiler.numpy.util import aval_of, check_arraylike, promote_inexact
+from meshjit.compiler.numpy.util import aval_of, check_arraylike, jitted, promote_inexact
 
 __all__ = ["i0", "kaiser"]
+
+
+def i0(x):
+    check_arraylike("i0", x)
+    return jitted(_i0_checked, name="i0")(x)
+
+
+def _i0_checked(x):
+    (x,) = promote_inexact(asarray(x))
+    if not dtypes.is_float(aval_of(x).dtype):
+        raise MeshjitValueError(f"Unsupported input type to meshjit.numpy.i0: {aval_of(x).dtype}")
+    return _i0()(x)
 
 
 def _i0_unguarded(x):
@@ -19,17 +33,23 @@ def _i0_unguarded(x):
     return lax.mul(lax.exp(abs_x), lax.bessel_i0e(abs_x))
 
 
-def _i0(x):
-    # JAX's custom jvp, by selection: the derivative of I0 at 0 is 0 (|x| has none there)
-    return ew.where(x == 0, _i0_unguarded(lax.stop_gradient(x)), _i0_unguarded(x))
+@functools.cache
+def _i0():
+    """JAX's custom jvp: |x|'s derivative taken as 0 at 0 (made on first use: ad/ sits above
+    numpy/)."""
+    from meshjit.compiler.ad.api import jvp
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp
 
+    @custom_jvp
+    def _i0(x):
+        return _i0_unguarded(x)
 
-def i0(x):
-    check_arraylike("i0", x)
-    (x,) = promote_inexact(asarray(x))
-    if not dtypes.is_float(aval_of(x).dtype):
-        raise MeshjitValueError(f"Unsupported input type to meshjit.numpy.i0: {aval_of(x).dtype}")
-    return _i0(x)
+    @_i0.defjvp
+    def _i0_jvp(primals, tangents):
+        out, tangent = jvp(_i0_unguarded, primals, tangents)
+        return out, ew.where(primals[0] == 0, 0.0, tangent)
+
+    return _i0
 
 
 def kaiser(M, beta):

@@ -36,6 +36,7 @@ from meshjit.compiler.numpy.indexing import take_along_axis
 from meshjit.compiler.numpy.util import (
     aval_of,
     broadcast_shapes,
+    jitted,
     jitted_as_jax,
     promote_inexact,
     static_axis,
@@ -332,6 +333,12 @@ def det(a):
     shape = _shape(a)
     if len(shape) < 2 or shape[-1] != shape[-2]:
         raise MeshjitValueError(f"Argument to _det() must have shape [..., n, n], got {shape}")
+    return jitted(_det, name="det")(a)
+
+
+def _det(a):
+    """JAX's jitted det: 2x2 and 3x3 matrices by their cofactor sums, others by slogdet."""
+    shape = _shape(a)
     e = lambda i, j: _entry(a, i, j)  # noqa: E731
     if shape[-1] == 2:
         return e(0, 0) * e(1, 1) - e(0, 1) * e(1, 0)

@@ -46,6 +46,7 @@ from meshjit.compiler.numpy.cumulative import diff
 from meshjit.compiler.numpy.diagonals import diag
 from meshjit.compiler.numpy.indexing import take
 from meshjit.compiler.numpy.products import matmul
+from meshjit.compiler.numpy.rearranging import flip
 from meshjit.compiler.numpy.reductions import all as all_
 from meshjit.compiler.numpy.reductions import any as any_
 from meshjit.compiler.numpy.reductions import average, ptp, sum
@@ -65,6 +66,7 @@ from meshjit.compiler.numpy.util import (
     is_traced,
     jitted,
     jitted_as_jax,
+    materialize,
     promote,
     promote_inexact,
     refuse_complex,
@@ -495,33 +497,41 @@ def fill_diagonal(a, val, wrap=False, *, inplace=True):
 
 def block(arrays):
     """Nested lists of arrays assembled along the last axes (the innermost list joins along
-    the last axis), as NumPy's block."""
-    depth, arrays = _block_depth(arrays), arrays
-    ndim = max(depth, _block_max_ndim(arrays))
-    return _block(arrays, depth, ndim)
+    the last axis), as NumPy's block; in JAX's jit of it (its jaxpr shows the call)."""
+    return _block_jit()(arrays)
 
 
-def _block_depth(x) -> int:
-    return 1 + _block_depth(x[0]) if isinstance(x, list) and x else int(isinstance(x, list))
+@functools.cache
+def _block_jit():
+    from meshjit.compiler.jit.api import JitFunction  # jit/ sits above numpy/
+
+    return JitFunction(_block_arrays, name="block")
 
 
-def _block_max_ndim(x) -> int:
-    if isinstance(x, list):
-        return max((_block_max_ndim(i) for i in x), default=0)
-    return aval_of(asarray(x)).ndim
+def _block_arrays(arrays):
+    return _block(arrays)[0]
 
 
-def _block(x, depth, ndim, level=1):
-    if isinstance(x, list) != (level <= depth):  # an array beside a list, as JAX refuses
-        raise MeshjitValueError(
-            f"Mismatched list depths in jax.numpy.block: {'a list' if isinstance(x, list) else 'an array'} "
-            f"at depth {level}, where the first entries nest {depth} deep"
-        )
+def _block(x):
+    """JAX's assembly: (the array, its list depth + 1); each level's parts raised to a common
+    rank by leading 1s, joined along the axis its depth names."""
+    if isinstance(x, tuple):
+        raise MeshjitValueError(f"jax.numpy.block does not allow tuples, got {x}")
     if not isinstance(x, list):
-        x = asarray(x)
-        return shapes.reshape(x, (1,) * (ndim - aval_of(x).ndim) + aval_of(x).shape)
-    parts = [_block(i, depth, ndim, level + 1) for i in x]
-    return shapes.concatenate(parts, axis=-(depth - level + 1))
+        return asarray(x), 1
+    if not x:
+        raise MeshjitValueError("jax.numpy.block does not allow empty list arguments")
+    parts, depths = zip(*(_block(i) for i in x))
+    if any(d != depths[0] for d in depths[1:]):
+        raise MeshjitValueError("Mismatched list depths in jax.numpy.block")
+    rank = max(depths[0], *(aval_of(p).ndim for p in parts))
+    parts = [_at_least_rank(p, rank) for p in parts]
+    return shapes.concatenate(parts, axis=-depths[0]), depths[0] + 1
+
+
+def _at_least_rank(x, rank):
+    missing = rank - aval_of(x).ndim
+    return lax.broadcast(x, (1,) * missing) if missing > 0 else x
 
 
 def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
@@ -1058,13 +1068,24 @@ def piecewise(x, condlist, funclist, *args, **kw):
     return out
 
 
-def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
+_UNWRAP_DEFAULTS = {"discont": None, "axis": -1, "period": 2 * np.pi}
+
+
+def unwrap(p, discont=None, axis=-1, period=_UNWRAP_DEFAULTS["period"]):
     """As JAX's: p and period promoted together (integers unwrap in integers by period // 2),
-    steps of at least `discont` (period / 2 by default, as given otherwise) corrected."""
+    steps of at least `discont` (period / 2 by default, as given otherwise) corrected; in
+    JAX's jit of it (static axis)."""
+    (p,) = arraylike("unwrap", p)
+    given = {"discont": discont, "axis": axis, "period": period}  # JAX's jit: only these
+    given = {k: v for k, v in given.items() if v is not _UNWRAP_DEFAULTS[k]}
+    return jitted(_unwrap, ("axis",), name="unwrap")(p, **given)
+
+
+def _unwrap(p, discont=None, axis=-1, period=_UNWRAP_DEFAULTS["period"]):
     from meshjit.compiler.numpy.cumulative import cumsum  # a later family
 
-    (p,) = arraylike("unwrap", p)
-    p, period = promote(p, period)
+    # JAX's promoted period is a typed constant whose arithmetic is traced (period / 2)
+    p, period = (materialize(x) for x in promote(p, period))
     if dtypes.is_complex(aval_of(p).dtype):
         raise MeshjitValueError("jnp.unwrap does not support complex inputs.")
     axis = checks.canonical_axis(axis, aval_of(p).ndim, jax_words="tuple index out of range")
@@ -1079,14 +1100,8 @@ def unwrap(p, discont=None, axis=-1, period=2 * np.pi):
     correction = ew.where(ew.abs(d) < discont, 0, wrapped - d)
     first = lax.slice_in_dim(p, 0, 1, axis=axis)
     return shapes.concatenate(
-        [first, p[_after_first(aval_of(p).ndim, axis)] + cumsum(correction, axis=axis)], axis=axis
+        [first, lax.slice_in_dim(p, 1, None, axis=axis) + cumsum(correction, axis=axis)], axis=axis
     )
-
-
-def _after_first(ndim, axis):
-    index = [slice(None)] * ndim
-    index[axis] = slice(1, None)
-    return tuple(index)
 
 
 def fromfunction(function, shape, *, dtype=float, **kwargs):
@@ -1486,81 +1501,50 @@ def histogram(a, bins=10, range=None, weights=None, density=None):
 # Correlation.
 
 
-def _conv1d(a, v, mode, name, flip):
-    a, v = asarray(a), asarray(v)
-    if aval_of(a).ndim != 1 or aval_of(v).ndim != 1:
-        raise MeshjitValueError(
-            f"{name}() only support 1-dimensional inputs, got {aval_of(a).str_short()} and "
-            f"{aval_of(v).str_short()}"
-        )
-    n, m = aval_of(a).shape[0], aval_of(v).shape[0]
-    if n == 0 or m == 0:
-        raise MeshjitValueError(
-            f"{name}: inputs cannot be empty, got shapes {aval_of(a).shape} and {aval_of(v).shape}."
-        )
-    a, v = promote(a, v)
-    kernel = v[::-1] if flip else v
-    padding = {"valid": (0, 0), "same": (m // 2, m - 1 - m // 2), "full": (m - 1, m - 1)}
-    if mode not in padding:
-        raise MeshjitValueError(
-            f"mode must be one of ['full', 'same', 'valid'] ({name}: got {mode!r})"
-        )
-    lo, hi = padding[mode]
-    if mode == "valid" and n < m:
-        return _conv1d(v, a, mode, name, flip)[::1]
-    return _conv1d_padded(a, kernel, lo, hi)  # complex too, one convolution as JAX's
-
-
-def _conv1d_padded(a, kernel, lo, hi):
-    n, m = aval_of(a).shape[0], aval_of(kernel).shape[0]
-    out = lax.conv_general_dilated(
-        shapes.reshape(a, (1, 1, n)), shapes.reshape(kernel, (1, 1, m)), (1,), [(lo, hi)]
-    )
-    return shapes.reshape(out, (-1,))
-
-
-def _conv_operands(a, v, preferred_element_type):
-    """As JAX: integers convolve as floats unless a preferred element type is given."""
-    if preferred_element_type is None:
-        return promote_inexact(asarray(a), asarray(v))
-    return promote(asarray(a), asarray(v))
-
-
-def _one_dimensional(name, *xs):
-    """convolve / correlate take 1-D arrays (JAX's ValueError, in its words)."""
-    if any(np.ndim(x) != 1 for x in xs):
-        raise MeshjitValueError(f"{name}() only support 1-dimensional inputs.")
-
-
 @jitted_as_jax("mode", "precision", "preferred_element_type")
 def convolve(a, v, mode="full", *, precision=None, preferred_element_type=None):
     check_arraylike("convolve", a, v)
-    _one_dimensional("convolve", a, v)
-    a, v = _conv_operands(a, v, preferred_element_type)
-    _check_not_empty("convolve", a, v)
-    if aval_of(asarray(v)).shape[0] > aval_of(asarray(a)).shape[0]:
-        a, v = v, a
-    return _conv1d(a, v, mode, "convolve", flip=True)
-
-
-def _check_not_empty(name, a, v):
-    """As JAX's (whose len() needs static lengths: a symbolic one is its TypeError)."""
-    if len(a) == 0 or len(v) == 0:
-        raise MeshjitValueError(
-            f"{name}: inputs cannot be empty, got shapes {np.shape(a)} and {np.shape(v)}."
-        )
+    return _conv_jit()(a, v, mode, "convolve", precision, preferred_element_type)
 
 
 @jitted_as_jax("mode", "precision", "preferred_element_type")
 def correlate(a, v, mode="valid", *, precision=None, preferred_element_type=None):
     check_arraylike("correlate", a, v)
-    _one_dimensional("correlate", a, v)
-    a, v = _conv_operands(a, v, preferred_element_type)
-    _check_not_empty("correlate", a, v)  # before the swap below: the shapes as given
-    v = cparts.conj(v)
-    if len(v) > len(a):
-        return _conv1d(v, a, mode, "correlate", flip=False)[::-1]
-    return _conv1d(a, v, mode, "correlate", flip=False)
+    return _conv_jit()(a, v, mode, "correlate", precision, preferred_element_type)
+
+
+@functools.cache
+def _conv_jit():
+    return jitted(_conv, ("mode", "op", "precision", "preferred_element_type"))
+
+
+def _conv(x, y, mode, op, precision, preferred_element_type=None):
+    """JAX's jitted convolution of 1-D arrays: integers as floats unless a preferred element
+    type is given; the longer operand slides, one conv_general_dilated."""
+    if aval_of(x).ndim != 1 or aval_of(y).ndim != 1:
+        raise MeshjitValueError(f"{op}() only support 1-dimensional inputs.")
+    x, y = promote_inexact(x, y) if preferred_element_type is None else promote(x, y)
+    if len(x) == 0 or len(y) == 0:  # (a symbolic length is JAX's TypeError)
+        raise MeshjitValueError(
+            f"{op}: inputs cannot be empty, got shapes {np.shape(x)} and {np.shape(y)}."
+        )
+    out_order = slice(None)
+    if op == "correlate":
+        y = cparts.conj(y)
+        if len(x) < len(y):
+            x, y, out_order = y, x, slice(None, None, -1)
+    else:
+        x, y = (y, x) if len(x) < len(y) else (x, y)
+        y = flip(y)
+    m = aval_of(y).shape[0]
+    padding = {"valid": (0, 0), "same": (m // 2, m - m // 2 - 1), "full": (m - 1, m - 1)}
+    if mode not in padding:
+        raise MeshjitValueError("mode must be one of ['full', 'same', 'valid']")
+    result = lax.conv_general_dilated(
+        x[None, None, :], y[None, None, :], (1,), [padding[mode]], precision=precision,
+        preferred_element_type=preferred_element_type,
+    )  # fmt: skip
+    return result[0, 0, out_order]
 
 
 def _cov_weights(fweights, aweights, n: int):
@@ -1653,19 +1637,17 @@ def corrcoef(x, y=None, rowvar=True, dtype=None):
 
 
 def polyval(p, x, *, unroll=16):
-    """Horner's rule, in one program as JAX's jitted polyval (op by op, the last bits differ)."""
+    """Horner's rule as JAX's jitted polyval: a scan over the coefficients (`unroll` steps
+    per iteration) from a strong zero of the broadcast shape."""
     check_arraylike("polyval", p, x)
-    return jitted(_polyval, name="polyval")(p, x)
+    return jitted(_polyval, ("unroll",), name="polyval")(p, x, unroll=unroll)
 
 
-def _polyval(p, x):
-    p, x = asarray(p), asarray(x)
-    out = zeros_like(x * p[0]) if aval_of(p).shape[0] else zeros_like(x)
-    # JAX starts from full_like(x, 0, dtype=...): a strong zero, so the result is strong
-    out = lax.convert_element_type(out, aval_of(out).dtype, weak_type=False)
-    for i in range(aval_of(p).shape[0]):
-        out = out * x + p[i]
-    return out
+def _polyval(p, x, *, unroll):
+    p, x = promote(asarray(p), asarray(x))
+    shape = broadcast_shapes(aval_of(p).shape[1:], aval_of(x).shape)
+    y = lax.full_like(x, 0, shape=shape, dtype=aval_of(x).dtype)
+    return lax.scan(lambda y, c: (y * x + c, None), y, p, unroll=unroll)[0]
 
 
 @jitted_as_jax()
@@ -1747,30 +1729,32 @@ def _integer_operands(name, x1, x2):
     x1, x2 = promote(*arraylike(name, x1, x2))
     if not dtypes.is_int(aval_of(x1).dtype):
         raise MeshjitValueError(f"Arguments to jax.numpy.{name} must be integers.")
-    return shapes.broadcast_arrays(x1, x2)
+    return x1, x2
 
 
+@jitted_as_jax()
 def gcd(x1, x2):
-    x1, x2 = _integer_operands("gcd", x1, x2)
-    a, b = ew.abs(x1), ew.abs(x2)
-
-    def body(state):
-        a, b = state
-        nonzero = b != 0
-        safe = ew.where(nonzero, b, 1)
-        return ew.where(nonzero, b, a), ew.where(nonzero, a % safe, 0)
-
+    x1, x2 = shapes.broadcast_arrays(*_integer_operands("gcd", x1, x2))
     # JAX's condition: any(b != 0), which an empty b ends at once (a max of it has no identity)
-    return lax.while_loop(lambda s: any_(s[1] != 0), body, (a, b))[0]
+    return lax.while_loop(lambda s: any_(s[1] != 0), _gcd_step, (ew.abs(x1), ew.abs(x2)))[0]
 
 
+def _gcd_step(state):
+    """JAX's step: (b, a rem b) where b is nonzero, the larger first (a rem b, not a floor
+    mod: |INT_MIN| stays negative and takes the same path as in JAX)."""
+    a, b = state
+    a, b = ew.where(b != 0, b, a), ew.where(b != 0, lax.rem(a, b), const_like(b, 0))
+    return ew.where(a < b, b, a), ew.where(a < b, a, b)
+
+
+@jitted_as_jax()
 def lcm(x1, x2):
+    x1, x2 = promote(*arraylike("lcm", x1, x2))
+    x1, x2 = ew.abs(x1), ew.abs(x2)  # before the dtype check, as JAX
     x1, x2 = _integer_operands("lcm", x1, x2)
-    x1, x2 = ew.abs(x1), ew.abs(x2)
     g = gcd(x1, x2)
-    safe = ew.where(g == 0, 1, g)
     # JAX's order: |x1| * (|x2| // g), no abs after (an overflowing product keeps its wrap)
-    return ew.where(g == 0, 0, x1 * (x2 // safe))
+    return ew.where(g == 0, const_like(g, 0), ew.multiply(x1, ew.floor_divide(x2, g)))
 
 
 @jitted_as_jax()
@@ -1839,7 +1823,7 @@ def _frexp():
         m, e = _frexp(x)
         return (m, e), (t * jmath.exp2(-e.astype(aval_of(t).dtype)), zeros_like(e))
 
-    return jitted(_frexp)
+    return jitted(_frexp, name="frexp")  # JAX's jit of its custom_jvp shows as frexp
 
 
 _INT_OF_WIDTH = {16: np.int16, 32: np.int32, 64: np.int64}
@@ -1855,11 +1839,11 @@ def _frexp_bits(x):
     x1 = ew.where(tiny, x * np.asarray(1 << info.nmant, dtype), x)
     x2 = ew.where(tiny, int_type(-info.nmant), int_type(0))
     bits = lax.bitcast_convert_type(x1, int_type)
-    x2 = x2 + ((bits >> info.nmant) & mask) - bias + 1
+    x2 = x2 + (((bits >> info.nmant) & mask) - bias + 1)  # JAX's `x2 +=` order
     bits = (bits & int_type(~(mask << info.nmant))) | int_type((bias - 1) << info.nmant)
     mantissa = lax.bitcast_convert_type(bits, dtype)
     special = jmath.isinf(x) | jmath.isnan(x) | (x == 0)
-    exponent = ew.where(special, int_type(0), x2)
+    exponent = ew.where(special, zeros_like(x2), x2)
     return ew.where(special, x, mantissa), lax.convert_element_type(exponent, np.int32)
 
 

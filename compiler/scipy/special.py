@@ -317,15 +317,17 @@ def ndtr(x):
 
 
 def _ndtr(x):
-    """JAX's: its constants are NumPy scalars of x's dtype, so a weak x gives a strong result
-    (fuzzer round 17)."""
+    """JAX's (lax.select, as its jaxpr shows): its constants are NumPy scalars of x's dtype, so
+    a weak x gives a strong result (fuzzer round 17)."""
     c = aval_of(x).dtype.type
     half_sqrt_2 = c(0.5 * math.sqrt(2.0))
     w = x * half_sqrt_2
-    z = jnp.abs(w)
-    y = jnp.where(
-        z < half_sqrt_2, c(1.0) + lax.erf(w), jnp.where(w > 0, c(2.0) - lax.erfc(z), lax.erfc(z))
-    )
+    z = lax.abs(w)
+    y = lax.select(
+        lax.lt(z, half_sqrt_2),
+        c(1.0) + lax.erf(w),
+        lax.select(lax.gt(w, c(0.0)), c(2.0) - lax.erfc(z), lax.erfc(z)),
+    )  # (in JAX's order of evaluation)
     return c(0.5) * y
 
 

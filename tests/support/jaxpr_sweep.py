@@ -219,6 +219,24 @@ CALLS = {
     "random_binomial": (lambda k: jax.random.binomial(k, 5, 0.3, (2,)), KT), "random_generalized_normal": (lambda k: jax.random.generalized_normal(k, 2.0, (2,)), KT),
     "random_split_shape": (lambda k: jax.random.split(k, (2, 3)), KT), "random_clone": (lambda k: jax.random.clone(k), KT),
     "random_key_impl_data": (lambda k: jax.random.key_data(jax.random.split(k)), KT),
+    # round 30: fft, scipy.special, where= / initial=, lax functions, nested jits, transforms
+    "fft": (jnp.fft.fft, V), "rfft": (jnp.fft.rfft, V), "ifft2": (jnp.fft.ifft2, A), "fftfreq": (lambda v: v[:4] + jnp.fft.fftfreq(4), V),
+    "fftshift": (jnp.fft.fftshift, V), "irfft": (lambda v: jnp.fft.irfft(jnp.fft.rfft(v)), V),
+    "special_erfc": (jax.scipy.special.erfc, A), "special_gammaln": (jax.scipy.special.gammaln, A),
+    "special_logit": (jax.scipy.special.logit, A * 0.5), "special_expit": (jax.scipy.special.expit, A),
+    "special_xlogy": (lambda x: jax.scipy.special.xlogy(x, x), A), "special_logsumexp": (jax.scipy.special.logsumexp, A),
+    "special_entr": (jax.scipy.special.entr, A), "special_ndtr": (jax.scipy.special.ndtr, A),
+    "sum_initial": (lambda x: jnp.sum(x, axis=0, initial=1.0), A), "max_initial": (lambda x: jnp.max(x, initial=2.0), A),
+    "prod_where_axis": (lambda x: jnp.prod(x, axis=1, where=x > 0.3), A), "cumprod_axis": (lambda x: jnp.cumprod(x, axis=0), A),
+    "lax_cumsum": (lambda x: jax.lax.cumsum(x, axis=1), A), "lax_reduce_min": (lambda x: jax.lax.reduce_min(x, (0,)), A),
+    "lax_exp2": (jax.lax.exp2, A), "lax_polygamma": (lambda x: jax.lax.polygamma(1.0, x), A),
+    "lax_zeta": (lambda x: jax.lax.zeta(x + 1.0, 2.0), A), "lax_betainc": (lambda x: jax.lax.betainc(2.0, 3.0, x * 0.5), A),
+    "nested_jit_static": (jax.jit(lambda x: jax.jit(lambda y, n: y * n, static_argnums=1)(x, 3)), A),
+    "nested_jit": (jax.jit(lambda x: jax.jit(jnp.sin)(x) + 1.0), A),
+    "vmap_softmax": (jax.vmap(jax.nn.softmax), A), "grad_logsumexp": (jax.grad(lambda x: jax.nn.logsumexp(x)), A),
+    "jvp_tanh_sum": (lambda x: jax.jvp(lambda y: jnp.tanh(y).sum(), (x,), (x,)), A),
+    "grad_norm": (jax.grad(lambda x: jnp.linalg.norm(x)), A), "vmap_matmul": (jax.vmap(lambda v: v @ v), A),
+    "nn_relu_vmap": (jax.vmap(jax.nn.relu), A), "nn_swish": (jax.nn.swish, A), "nn_log_sigmoid_grad": (jax.grad(lambda x: jax.nn.log_sigmoid(x).sum()), A),
 }
 
 
