@@ -9,6 +9,8 @@ import inspect
 import types
 import warnings
 
+from meshjit.compiler.traceback_util import filter_exception, register_boundary
+
 
 def name_functions(namespace: dict, names) -> None:
     """Names each function in `namespace` exported (in `names`) by its public name, as JAX's:
@@ -31,9 +33,11 @@ def name_functions(namespace: dict, names) -> None:
 
 
 def alias(fn, name: str):
-    """A function of its own named `name`, running `fn`'s code (no frame more): an alias JAX
-    exports as a distinct function (jnp.acos beside jnp.arccos), whose errors name it."""
-    copy = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+    """A function of its own named `name`, running a copy of `fn`'s code (no frame more): an
+    alias JAX exports as a distinct function (jnp.acos beside jnp.arccos), whose errors name it
+    (the frames of its own code object tell it from `fn`'s)."""
+    code = fn.__code__.replace(co_name=name, co_qualname=name)  # its frames name it
+    copy = types.FunctionType(code, fn.__globals__, name, fn.__defaults__, fn.__closure__)
     copy.__kwdefaults__, copy.__doc__ = fn.__kwdefaults__, fn.__doc__
     copy.__dict__.update(fn.__dict__)
     copy.__qualname__ = name
@@ -48,8 +52,12 @@ class JittedApiFunction:
     def __init__(self, fn):
         functools.update_wrapper(self, fn)
 
-    def __call__(self, *args, **kwargs):
-        return self.__wrapped__(*args, **kwargs)
+    def __call__(self, *args, **kwargs):  # the outermost API boundary: its frame is filtered
+        try:
+            return self.__wrapped__(*args, **kwargs)
+        except Exception as e:
+            filter_exception(e)
+            raise
 
     def __get__(self, obj, objtype=None):  # a method when set on a class, as JAX's
         return self if obj is None else types.MethodType(self, obj)
@@ -57,6 +65,8 @@ class JittedApiFunction:
     def __repr__(self):
         return f"<PjitFunction of <function {self.__name__} at {id(self.__wrapped__):#x}>>"
 
+
+register_boundary(JittedApiFunction.__call__.__code__)
 
 # The public functions JAX exports jitted (PjitFunction), by facade module (JAX 0.10.2).
 JAX_JITTED = {

@@ -42,3 +42,18 @@ def test_reprs_of_api_functions_are_jaxs(tmp_path):
     differ = {k: v for k, v in differ.items() if v[0] != v[1]}
     assert not differ, differ
     assert len(want.keys() & got.keys()) > 700
+
+
+def test_an_error_in_a_jitted_api_function_shows_only_the_users_frame():
+    """The wrapper is the outermost API boundary: its frame is filtered with meshjit's."""
+    import traceback
+
+    import meshjit.numpy as jnp
+
+    try:
+        jnp.abs([1.0])
+    except TypeError as e:
+        frames = traceback.extract_tb(e.__traceback__)
+    assert [f.name for f in frames] == [
+        "test_an_error_in_a_jitted_api_function_shows_only_the_users_frame"
+    ]
