@@ -2,10 +2,12 @@
 argument types in the same context gives the jaxpr traced before, so a print in a scan or
 while_loop body shows once per types, even across eager calls (JAX caches its loops' body
 jaxprs by function and types). A trace that captured another trace's values (tracer
-constants) is not kept, nor is anything while key-reuse checking is on."""
+constants) is not kept, nor is anything while key-reuse checking is on; a function's traces
+go with it (held weakly, as JAX's cache holds them)."""
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 
 from meshjit.compiler.config import config
@@ -15,25 +17,37 @@ from meshjit.dialects.util import BoundedCache
 
 __all__ = ["reused_trace"]
 
-_TRACES = BoundedCache(1024)
+_TRACES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # fun -> its traces
 
 
-def reused_trace(trace_fn: Callable, *parts) -> Callable:
-    """`trace_fn(avals) -> (ClosedJaxpr, ...)`, its results kept per `parts` (the user's
-    function and the trees around it), the avals and the tracing context."""
+def reused_trace(trace_fn: Callable, fun, *parts) -> Callable:
+    """`trace_fn(avals) -> (ClosedJaxpr, ...)`, its results kept per user function `fun`,
+    `parts` (what else decides the trace: the trees around it), the avals and the tracing
+    context."""
 
     def traced(avals):
         key = _key(parts, avals)
-        if key is None:
+        traces = _traces_of(fun) if key is not None else None
+        if traces is None:
             return trace_fn(avals)
-        out = _TRACES.get(key)
+        out = traces.get(key)
         if out is None:
             out = trace_fn(avals)
             if not any(isinstance(c, Tracer) for c in out[0].consts):
-                _TRACES.put(key, out)
+                traces.put(key, out)
         return out
 
     return traced
+
+
+def _traces_of(fun) -> BoundedCache | None:
+    try:
+        traces = _TRACES.get(fun)
+        if traces is None:
+            traces = _TRACES[fun] = BoundedCache(64)
+    except TypeError:  # not weakly referable, or unhashable: traced each time
+        return None
+    return traces
 
 
 def _key(parts, avals):

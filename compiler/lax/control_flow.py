@@ -502,7 +502,7 @@ def _carry_out_avals(in_avals, body_out_avals, extra_vma=frozenset()):
 def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
     """`while cond_fun(val): val = body_fun(val)`; returns the final `val`."""
     _check_callable("while_loop", cond_fun=cond_fun, body_fun=body_fun)
-    return _while_loop(cond_fun, body_fun, init_val, (cond_fun,), (body_fun,))
+    return _while_loop(cond_fun, body_fun, init_val, (cond_fun, "while_cond"), (body_fun, "while"))
 
 
 def _while_loop(cond_fun, body_fun, init_val, cond_key: tuple, body_key: tuple):
@@ -531,8 +531,8 @@ def _while_loop(cond_fun, body_fun, init_val, cond_key: tuple, body_key: tuple):
     def trace_cond(avals):
         return (_trace_while_cond(checked_cond, tree, avals),)
 
-    trace_body = reused_trace(trace_body, "while_body", *body_key, tree)
-    trace_cond = reused_trace(trace_cond, "while_cond", *cond_key, tree)
+    trace_body = reused_trace(trace_body, *body_key, tree)
+    trace_cond = reused_trace(trace_cond, *cond_key, tree)
     with _key_scope("while_loop cond"):  # as JAX: the cond first (a print in it shows first)
         trace_cond([abstractify(x) for x in init_leaves])
     with _key_scope("while_loop body"):
@@ -648,7 +648,7 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
         )
 
     init = (lower, upper, init_val)
-    return _while_loop(_fori_cond, body, init, ("fori_loop",), ("fori_loop", body_fun))[2]
+    return _while_loop(_fori_cond, body, init, (_fori_cond,), (body_fun, "fori_while"))[2]
 
 
 def _fori_cond(loop_carry):
@@ -670,7 +670,7 @@ def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll, index=
     if index is None:
         index = int(_index_scalar(lower, "fori_loop lower"))
     init = (index, init_val)
-    (_, out), _ = _scan(step, init, None, length, False, unroll or 1, ("fori_loop", body_fun))
+    (_, out), _ = _scan(step, init, None, length, False, unroll or 1, (body_fun, "fori_scan"))
     return out
 
 
@@ -726,7 +726,7 @@ def scan(
     """`carry, y = f(carry, x)` over the leading axis of `xs`; returns `(carry, stacked ys)`.
     `_split_transpose` (JAX's: how its transpose splits the loop) changes no value: ignored."""
     _check_callable("scan", f=f)
-    return _scan(f, init, xs, length, reverse, unroll, ("scan", f))
+    return _scan(f, init, xs, length, reverse, unroll, (f, "scan"))
 
 
 def _scan(f, init, xs, length, reverse, unroll, body_key: tuple):
