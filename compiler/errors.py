@@ -564,6 +564,7 @@ for _cls, _name in (
     (MeshjitOverflowError, "OverflowError"),
     (MeshjitZeroDivisionError, "ZeroDivisionError"),
     (MeshjitAttributeError, "AttributeError"),
+    (MeshjitKeyError, "KeyError"),
     (WrongKindError, "AttributeError"),
     (RuleOutputError, "TypeError"),
     (KeyArrayAsArrayError, "TypeError"),
