@@ -4,9 +4,12 @@
 
 from __future__ import annotations
 
+import functools
 import inspect
 import types
 import warnings
+
+from meshjit.compiler.traceback_util import filter_exception, register_boundary
 
 
 def name_functions(namespace: dict, names) -> None:
@@ -30,13 +33,91 @@ def name_functions(namespace: dict, names) -> None:
 
 
 def alias(fn, name: str):
-    """A function of its own named `name`, running `fn`'s code (no frame more): an alias JAX
-    exports as a distinct function (jnp.acos beside jnp.arccos), whose errors name it."""
-    copy = types.FunctionType(fn.__code__, fn.__globals__, name, fn.__defaults__, fn.__closure__)
+    """A function of its own named `name`, running a copy of `fn`'s code (no frame more): an
+    alias JAX exports as a distinct function (jnp.acos beside jnp.arccos), whose errors name it
+    (the frames of its own code object tell it from `fn`'s)."""
+    code = fn.__code__.replace(co_name=name, co_qualname=name)  # its frames name it
+    copy = types.FunctionType(code, fn.__globals__, name, fn.__defaults__, fn.__closure__)
     copy.__kwdefaults__, copy.__doc__ = fn.__kwdefaults__, fn.__doc__
     copy.__dict__.update(fn.__dict__)
     copy.__qualname__ = name
     return copy
+
+
+class JittedApiFunction:
+    """A public function JAX exports jitted (`jnp.abs` is a `PjitFunction`), shown as JAX shows
+    it: `<PjitFunction of <function abs at 0x...>>`. It calls the function as it is (meshjit's
+    jnp functions are not jitted); its name, doc and signature are the function's."""
+
+    def __init__(self, fn):
+        functools.update_wrapper(self, fn)
+
+    def __call__(self, *args, **kwargs):  # the outermost API boundary: its frame is filtered
+        try:
+            return self.__wrapped__(*args, **kwargs)
+        except Exception as e:
+            filter_exception(e)
+            raise
+
+    def __get__(self, obj, objtype=None):  # a method when set on a class, as JAX's
+        return self if obj is None else types.MethodType(self, obj)
+
+    def __repr__(self):
+        return f"<PjitFunction of <function {self.__name__} at {id(self.__wrapped__):#x}>>"
+
+
+register_boundary(JittedApiFunction.__call__.__code__)
+
+# The public functions JAX exports jitted (PjitFunction), by facade module (JAX 0.10.2).
+JAX_JITTED = {
+    "numpy": (
+        "abs absolute acos acosh allclose angle append arccos arccosh arcsin arcsinh arctan arctan2 "
+        "arctanh argpartition argsort around asin asinh atan atan2 atanh atleast_1d atleast_2d "
+        "atleast_3d bitwise_count bitwise_invert bitwise_left_shift bitwise_not bitwise_right_shift "
+        "block cbrt ceil clip conjugate convolve copysign corrcoef correlate cos cosh count_nonzero "
+        "cov cross cumprod cumsum deg2rad diagonal diff digitize divmod dot ediff1d equal exp exp2 "
+        "expm1 fabs float_power floor floor_divide fmax fmin fmod frexp gcd gradient greater "
+        "greater_equal heaviside hypot i0 imag inner invert isclose iscomplex isfinite isinf isnan "
+        "isreal kron lcm ldexp left_shift less less_equal lexsort log log10 log1p log2 logical_not "
+        "matmul matvec median modf nan_to_num nancumprod nancumsum nanmax nanmean nanmedian nanmin "
+        "nanpercentile nanprod nanquantile nanstd nansum nanvar nextafter not_equal outer packbits "
+        "partition percentile poly polyadd polyder polyfit polyint polysub polyval positive "
+        "put_along_axis quantile rad2deg ravel real reciprocal remainder resize right_shift rint "
+        "rollaxis rot90 round searchsorted sign signbit sin sinc sinh sort sort_complex spacing "
+        "sqrt square swapaxes take_along_axis tan tanh trace trapezoid tril triu true_divide trunc "
+        "unpackbits unstack unwrap vander vdot vecmat"
+    ),
+    "numpy.linalg": (
+        "cholesky cond det eigh eigvals eigvalsh inv matrix_power matrix_rank norm qr slogdet solve "
+        "svd"
+    ),
+    "nn": (
+        "celu elu glu hard_sigmoid hard_silu hard_swish hard_tanh identity leaky_relu log_sigmoid "
+        "log_softmax logmeanexp mish selu sigmoid silu soft_sign softplus sparse_plus "
+        "sparse_sigmoid squareplus standardize swish tanh"
+    ),
+    "lax": "dynamic_index_in_dim dynamic_update_index_in_dim fft",
+    "lax.linalg": "qdwh",
+    "scipy.special": "bessel_jn gammasgn",
+    "scipy.linalg": (
+        "block_diag convolution_matrix dft eigh_tridiagonal expm expm_frechet hadamard helmert "
+        "hessenberg hilbert invhilbert invpascal lu lu_factor lu_solve pascal polar rsf2csf "
+        "solve_sylvester"
+    ),
+    "scipy.integrate": "trapezoid",
+}
+
+
+_SHOWN_AS_JITTED: dict = {}
+
+
+def show_as_jitted(namespace: dict, module: str) -> None:
+    """Each plain function of a facade `namespace` that JAX's `module` exports jitted shown as
+    JAX's; one wrapper per function (`jax.nn.tanh is jax.numpy.tanh`)."""
+    for name in JAX_JITTED[module].split():
+        fn = namespace[name]
+        if isinstance(fn, types.FunctionType):
+            namespace[name] = _SHOWN_AS_JITTED.setdefault(fn, JittedApiFunction(fn))
 
 
 def check_callable(fun) -> None:

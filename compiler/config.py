@@ -226,6 +226,8 @@ class Config:
         # a call's path.
         self.__dict__.update(self._values)
         self.check_special = self._values["jax_debug_nans"] or self._values["jax_debug_infs"]
+        # Counts the updates: a key for what was traced under the options (loop bodies).
+        self.generation = 0
         self.rank_promotion = self._values["jax_numpy_rank_promotion"]
         self.no_execution = False  # jax_no_execution, read on each call's slow path
         self.key_reuse = False  # jax_debug_key_reuse, read by jit calls and key consumers
@@ -239,6 +241,7 @@ class Config:
             )
         _check(name, value)
         self._values[name] = self.__dict__[name] = value
+        self.generation += 1
         if name in ("jax_debug_nans", "jax_debug_infs"):
             self.check_special = bool(self._values["jax_debug_nans"]) or bool(
                 self._values["jax_debug_infs"]

@@ -386,6 +386,12 @@ class OperandShapesError(IncompatibleShapesError):
     TypeError there, its jnp helpers a ValueError)."""
 
 
+class InvalidDimensionError(MeshjitTypeError, MeshjitValueError):
+    """A negative dimension JAX lowers before it checks it (random.normal's shape): jaxlib's
+    MLIRError refuses the type there, an Exception neither TypeError nor ValueError; this is
+    both, named as JAX's."""
+
+
 class NonConcreteBooleanIndexError(MeshjitIndexError):
     """A traced boolean mask used as an index (JAX's name)."""
 
@@ -554,9 +560,11 @@ for _cls, _name in (
     (AxisOutOfBoundsError, "ValueError"),
     (IncompatibleShapesError, "ValueError"),
     (OperandShapesError, "TypeError"),
+    (InvalidDimensionError, "MLIRError"),
     (MeshjitOverflowError, "OverflowError"),
     (MeshjitZeroDivisionError, "ZeroDivisionError"),
     (MeshjitAttributeError, "AttributeError"),
+    (MeshjitKeyError, "KeyError"),
     (WrongKindError, "AttributeError"),
     (RuleOutputError, "TypeError"),
     (KeyArrayAsArrayError, "TypeError"),

@@ -517,6 +517,7 @@ def test_binary_ops_of_two_ranks_fail_in_rank_promotion_as_jax_s():
         (lambda: jnp.sum(jnp.ones(3), axis=4), "ValueError"),
         (lambda: meshjit.jit(lambda x: int(x))(1.0), "ConcretizationTypeError"),
         (lambda: jnp.ones(3).reshape(7), "TypeError"),
+        (lambda: meshjit.debug.print("{missing}", x=1), "KeyError"),
     ],
 )
 def test_error_class_names_are_jax_s(make, name):

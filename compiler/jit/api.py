@@ -724,7 +724,7 @@ class JitFunction:
         return functools.partial(self, obj)
 
     def __repr__(self):
-        return f"<jit({self.name})>"
+        return f"<PjitFunction of {self.fun!r}>"
 
 
 register_boundary(JitFunction.__call__.__code__)

@@ -8,11 +8,16 @@ import zlib
 
 import numpy as np
 
-from meshjit.compiler.errors import DistributedError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    DistributedError,
+    MeshjitRuntimeError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.parallel.sharding import Mesh, NamedSharding, PartitionSpec, spec_from_hlo
 from meshjit.compiler.runtime import client as backend
-from meshjit.compiler.runtime import multihost
+from meshjit.compiler.runtime import distributed, multihost
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.array import Array
 from meshjit.compiler.runtime.distributed import process_count, process_index
@@ -23,6 +28,21 @@ P = PartitionSpec
 
 class MultihostAssertionError(DistributedError, AssertionError):
     """The processes hold different values where they must agree."""
+
+
+class ProcessFailureError(Exception):
+    """JAX's error for a process of the run that failed (its `live_devices` raises it)."""
+
+
+def reached_preemption_sync_point(step_id: int) -> bool:
+    """Whether every process reached the step to checkpoint at after a preemption notice: False
+    in one process, as JAX's; a run of several has no preemption service here (JAX's error)."""
+    if distributed.state.client is None:
+        return False
+    raise MeshjitRuntimeError(
+        "Preemption sync manager has not been initialized. Make sure the "
+        "'jax_enable_preemption_service' config is enabled."
+    )
 
 
 # ---------------------------------------------------------------------------------------------

@@ -74,6 +74,7 @@ from meshjit.compiler.lax.batching import (
     moveaxis,
     size_of,
 )
+from meshjit.compiler.lax.body_traces import reused_trace
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp, tag_results
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import (
@@ -501,6 +502,12 @@ def _carry_out_avals(in_avals, body_out_avals, extra_vma=frozenset()):
 def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
     """`while cond_fun(val): val = body_fun(val)`; returns the final `val`."""
     _check_callable("while_loop", cond_fun=cond_fun, body_fun=body_fun)
+    return _while_loop(cond_fun, body_fun, init_val, (cond_fun, "while_cond"), (body_fun, "while"))
+
+
+def _while_loop(cond_fun, body_fun, init_val, cond_key: tuple, body_key: tuple):
+    """while_loop, its cond's and body's traces reused per `cond_key` / `body_key` (the
+    functions they run) and types, as JAX's."""
     init_leaves, tree = tree_flatten(init_val)
     _no_ref_carry(init_val, "while_body", body_fun, "result")
 
@@ -521,12 +528,19 @@ def while_loop(cond_fun: Callable, body_fun: Callable, init_val):
         _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0], body_fun)
         return closed, closed.out_avals, None
 
+    def trace_cond(avals):
+        return (_trace_while_cond(checked_cond, tree, avals),)
+
+    trace_body = reused_trace(trace_body, *body_key, tree)
+    trace_cond = reused_trace(trace_cond, *cond_key, tree)
+    with _key_scope("while_loop cond"):  # as JAX: the cond first (a print in it shows first)
+        trace_cond([abstractify(x) for x in init_leaves])
     with _key_scope("while_loop body"):
         init_leaves, avals, body, _ = _trace_carry(
             "while_loop body_fun", trace_body, init_leaves, tree, body_fun
         )
     with _key_scope("while_loop cond"):
-        cond_closed = _trace_while_cond(checked_cond, tree, avals)
+        (cond_closed,) = trace_cond(avals)
     cond_consts, cond_jaxpr = _closure_convert(cond_closed)
     body_consts, body_jaxpr = _closure_convert(body)
     outs = while_p.bind(
@@ -633,7 +647,12 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
             body_fun(i, val),
         )
 
-    return while_loop(lambda c: elementwise.lt(c[0], c[1]), body, (lower, upper, init_val))[2]
+    init = (lower, upper, init_val)
+    return _while_loop(_fori_cond, body, init, (_fori_cond,), (body_fun, "fori_while"))[2]
+
+
+def _fori_cond(loop_carry):
+    return elementwise.lt(loop_carry[0], loop_carry[1])
 
 
 def _is_static_int(x) -> bool:
@@ -651,7 +670,7 @@ def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll, index=
     if index is None:
         index = int(_index_scalar(lower, "fori_loop lower"))
     init = (index, init_val)
-    (_, out), _ = scan(step, init, None, length=length, unroll=unroll or 1)
+    (_, out), _ = _scan(step, init, None, length, False, unroll or 1, (body_fun, "fori_scan"))
     return out
 
 
@@ -707,6 +726,11 @@ def scan(
     """`carry, y = f(carry, x)` over the leading axis of `xs`; returns `(carry, stacked ys)`.
     `_split_transpose` (JAX's: how its transpose splits the loop) changes no value: ignored."""
     _check_callable("scan", f=f)
+    return _scan(f, init, xs, length, reverse, unroll, (f, "scan"))
+
+
+def _scan(f, init, xs, length, reverse, unroll, body_key: tuple):
+    """scan, its body's trace reused per `body_key` (the function it runs) and types."""
     x_leaves, x_tree = tree_flatten(xs)
     x_avals = [abstractify(x) for x in x_leaves]
     for x in x_leaves:  # JAX's ValueError for a Python scalar, naming the value
@@ -716,7 +740,13 @@ def scan(
     slice_avals = [unstacked(a, "scan") for a in x_avals]
     init_leaves, carry_tree = tree_flatten(init)
     _no_ref_carry(init, "scan", f, "result[0]")
-    trace_fn = _scan_body_tracer(f, carry_tree, x_tree, slice_avals)
+    trace_fn = reused_trace(
+        _scan_body_tracer(f, carry_tree, x_tree, slice_avals),
+        *body_key,
+        carry_tree,
+        x_tree,
+        tuple((a, a.key) for a in slice_avals),
+    )
     with _key_scope("scan"):
         init_leaves, _, body, y_tree = _trace_carry(
             "scan body", trace_fn, init_leaves, carry_tree, f

@@ -34,6 +34,9 @@ from meshjit.compiler.lax.batching import all_to_front, size_of
 from meshjit.compiler.lowering import LoweringRuleContext, emit
 
 LAPACK_PREFIX = {np.dtype(np.float32): "s", np.dtype(np.float64): "d"}
+# Traced as any float (a jaxpr, an unused result); LAPACK has no kernels for them, so the
+# lowering of a call refuses them (JAX's NotImplementedError, when the program compiles).
+SMALL_FLOATS = (np.dtype(np.float16), np.dtype(dtypes.bfloat16))
 # The routines that take complex matrices (schur, hessenberg, tridiagonal, tridiagonal_solve).
 COMPLEX_PREFIX = {np.dtype(np.complex64): "c", np.dtype(np.complex128): "z"}
 
@@ -45,12 +48,11 @@ COMPLEX_PREFIX = {np.dtype(np.complex64): "c", np.dtype(np.complex128): "z"}
 def check_matrix(
     name: str, aval: ShapedArray, *, square: bool = False, what: str = "input", complex_ok=False
 ):
-    if aval.dtype in (np.float16, dtypes.bfloat16):  # JAX's error: LAPACK has no such kernels
-        raise MeshjitNotImplementedError(
-            f"Unsupported dtype {aval.dtype}. ({name} takes float32 or float64 matrices, got "
-            f"{aval.str_short()}: cast the {what} up first)"
-        )
-    if aval.dtype not in LAPACK_PREFIX and not (complex_ok and aval.dtype in COMPLEX_PREFIX):
+    if (
+        aval.dtype not in SMALL_FLOATS
+        and aval.dtype not in LAPACK_PREFIX
+        and not (complex_ok and aval.dtype in COMPLEX_PREFIX)
+    ):
         accepted = (
             "float32, float64, complex64 and complex128" if complex_ok else "float32 and float64"
         )
@@ -140,7 +142,13 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
     mctx = ctx.module_ctx
     max_ndim = max(a.ndim for a in avals_in)
     num_batch = max_ndim - 2
-    prefix = {**LAPACK_PREFIX, **COMPLEX_PREFIX}[avals_in[0].dtype]
+    dtype = avals_in[0].dtype
+    if dtype in SMALL_FLOATS:  # JAX's error and words
+        raise MeshjitNotImplementedError(
+            f"Unsupported dtype {dtype}. (LAPACK's {routine} takes float32 or float64 matrices, "
+            f"got {avals_in[0].str_short()}: cast the input up first)"
+        )
+    prefix = {**LAPACK_PREFIX, **COMPLEX_PREFIX}[dtype]
     target = f"lapack_{prefix}{routine}_ffi"
     attributes = {
         "call_target_name": ir.StringAttr.get(target),
@@ -174,6 +182,20 @@ def lapack_call(ctx, routine, operands, avals_in, avals_out, aliases=None, **con
         _with_shape_operands(mctx, operands, attributes, avals_out)
     types = [mctx.types.tensor(a.shape, a.dtype) for a in avals_out]
     return list(emit("stablehlo.custom_call", types, operands, attributes).results)
+
+
+def hlo_triangular_solve(ctx, a, b, left_side, lower, unit_diagonal, transpose: str):
+    """`stablehlo.triangular_solve`: XLA's own solve, JAX's fallback where LAPACK has no kernel
+    (float16, bfloat16)."""
+    attributes = {
+        "left_side": ir.BoolAttr.get(left_side),
+        "lower": ir.BoolAttr.get(lower),
+        "unit_diagonal": ir.BoolAttr.get(unit_diagonal),
+        "transpose_a": hlo.TransposeAttr.get(transpose),
+    }
+    out = ctx.avals_out[0]
+    types = [ctx.module_ctx.types.tensor(out.shape, out.dtype)]
+    return emit("stablehlo.triangular_solve", types, [a, b], attributes).results[0]
 
 
 def _with_shape_operands(mctx, operands: list, attributes: dict, avals_out) -> None:

@@ -40,6 +40,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.lax import complex_parts, control_flow, elementwise, shapes, slicing, sorting
 from meshjit.compiler.lax.ad_util import aval_of, inline, instantiate, is_undefined
 from meshjit.compiler.lax.lapack import (
+    SMALL_FLOATS,
     as_column,
     as_row,
     batch_sharding,
@@ -49,6 +50,7 @@ from meshjit.compiler.lax.lapack import (
     expand_to,
     eye_like,
     front_batcher,
+    hlo_triangular_solve,
     info_ok,
     lapack_call,
     lower_fun,
@@ -854,6 +856,10 @@ def _triangular_solve_lowering(
 ):
     if conjugate_a and not transpose_a:  # LAPACK conjugates only with the transpose
         (a,) = inline(ctx, lambda x: [complex_parts.conj(x)], [a], ctx.avals_in[:1])
+        conjugate_a = False
+    if ctx.avals_in[0].dtype in SMALL_FLOATS:  # XLA's op, as JAX's fallback (no LAPACK kernel)
+        transpose = ("ADJOINT" if conjugate_a else "TRANSPOSE") if transpose_a else "NO_TRANSPOSE"
+        return hlo_triangular_solve(ctx, a, b, left_side, lower, unit_diagonal, transpose)
     (out,) = lapack_call(
         ctx,
         "trsm",

@@ -30,6 +30,7 @@ from meshjit.compiler.numpy.util import (
     arraylike,
     aval_of,
     check_arraylike,
+    converting_jax_arrays,
     jitted,
     jitted_as_jax,
     materialize,
@@ -130,6 +131,7 @@ def log_sigmoid(x):
     return -softplus(-x)
 
 
+@converting_jax_arrays  # (not jitted in JAX: its asarray converts one)
 def gelu(x, approximate: bool = True):
     """As JAX computes it: tanh's approximation with its constant in x's dtype, else
     x/2 erfc(-x/sqrt 2), both strong."""
@@ -176,8 +178,7 @@ def identity(x):
     return jnp.asarray(x)
 
 
-def tanh(x, /):
-    return jnp.tanh(x)
+tanh = jnp.tanh  # the same function, as in JAX (`jax.nn.tanh is jax.numpy.tanh`)
 
 
 @jitted_as_jax()
@@ -330,6 +331,7 @@ def log_softmax(x, axis=-1, where=None):
     return result if where is None else jnp.where(where, result, -np.inf)
 
 
+@converting_jax_arrays  # (not jitted in JAX: its asarray converts one)
 def logsumexp(a, axis=None, b=None, keepdims=False, return_sign=False, where=None):
     """log(sum(b * exp(a))) over `axis` (the `where` entries), shifted by the (finite)
     maximum, as JAX: terms with b == 0 do not count, and a negative sum is nan unless
@@ -380,7 +382,7 @@ def logmeanexp(x, axis=None, where=None, keepdims=False):
     """log(mean(exp(x))) over `axis` (the `where` entries); one program, as JAX's jitted
     logmeanexp (XLA folds the count's logarithm)."""
     axis = tuple(axis) if isinstance(axis, list) else axis
-    x = _inexact("logmeanexp", x)
+    x = _inexact("logsumexp", x)  # JAX's logmeanexp calls logsumexp, whose check speaks
     program = jitted(_logmeanexp, ("axis", "keepdims"), "logmeanexp")
     return program(x, axis=axis, where=where, keepdims=keepdims)
 

@@ -250,7 +250,7 @@ from meshjit.compiler.numpy.ufunc_api import (  # after routines' logaddexp2: th
     subtract,
     ufunc,
 )
-from meshjit.compiler.numpy.util import converting_jax_arrays
+from meshjit.compiler.numpy.util import converting_jax_arrays, refusing_jax_arrays
 from meshjit.compiler.numpy.util import public_result_type as result_type
 from meshjit.compiler.trace.array_methods import register_array_methods
 
@@ -469,11 +469,16 @@ _CONVERT_JAX_ARRAYS = (
     "isrealobj matrix_transpose meshgrid nanargmax nanargmin ndim nonzero polydiv polymul pow "
     "power ptp roll setxor1d shape size squeeze std transpose tril_indices_from "
     "triu_indices_from trim_zeros unique unique_all unique_counts unique_inverse unique_values "
-    "var vecdot"
+    "var vecdot array_split astype broadcast_to einsum expand_dims fill_diagonal moveaxis pad "
+    "repeat reshape split tensordot tile"
 ).split()
 _CONVERT_JAX_ARRAYS_IN_SEQUENCES = "column_stack concat concatenate dstack stack".split()
 globals().update({n: converting_jax_arrays(globals()[n]) for n in _CONVERT_JAX_ARRAYS})
 globals().update(
     {n: converting_jax_arrays(globals()[n], True) for n in _CONVERT_JAX_ARRAYS_IN_SEQUENCES}
 )
+# Those meshjit converts on its way, where JAX's jit sees the object first (and refuses it).
+_REFUSE_JAX_ARRAYS = "argpartition digitize i0 partition unstack".split()
+globals().update({n: refusing_jax_arrays(globals()[n]) for n in _REFUSE_JAX_ARRAYS})
+globals().update({n: refusing_jax_arrays(globals()[n], True) for n in ("block", "lexsort")})
 name_functions(globals(), __all__)

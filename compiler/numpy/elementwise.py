@@ -31,6 +31,7 @@ from meshjit.compiler.numpy.util import (
     check_arraylike,
     check_out,
     const_like,
+    from_jax_array,
     jitted,
     jitted_as_jax,
     materialize,
@@ -381,6 +382,7 @@ def where(condition, x=None, y=None, /, *, size=None, fill_value=None):
     if x is None and y is None:
         from meshjit.compiler.numpy.sorting import nonzero  # a later module
 
+        condition = from_jax_array(condition)  # JAX's ensure_arraylike, before nonzero's jit
         return nonzero(condition, size=size, fill_value=fill_value)
     if x is None or y is None:  # JAX's TypeError: None is not an array
         raise MeshjitTypeError(

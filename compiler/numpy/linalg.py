@@ -39,6 +39,7 @@ from meshjit.compiler.numpy.util import (
     jitted,
     jitted_as_jax,
     promote_inexact,
+    refusing_jax_arrays,
     static_axis,
 )
 
@@ -117,8 +118,7 @@ def _arrays(name: str, *xs):
     for i, x in enumerate(xs):
         if isinstance(x, (list, tuple)):
             raise MeshjitTypeError(
-                f"{name} requires ndarray or scalar arguments, got {type(x).__name__} at "
-                f"position {i}."
+                f"{name} requires ndarray or scalar arguments, got {type(x)} at position {i}."
             )
     return [creation.asarray(x) for x in xs]
 
@@ -207,6 +207,7 @@ def _hermitian_svd(a, compute_uv):
 
 def svdvals(x, /):
     """The singular values of `x`, descending."""
+    (x,) = _arrays("jnp.linalg.svdvals", x)  # JAX's check names the function called
     return svd(x, compute_uv=False)
 
 
@@ -753,6 +754,7 @@ def _matrix_norm(x, ord, axis, keepdims):
 
 def matrix_norm(x, /, *, keepdims: bool = False, ord="fro"):
     """The matrix norm over the last two axes."""
+    (x,) = _arrays("jnp.linalg.matrix_norm", x)  # JAX's check names the function called
     return norm(x, ord=ord, keepdims=keepdims, axis=(-2, -1))
 
 
@@ -891,3 +893,8 @@ def tensordot(x1, x2, /, *, axes=2, precision=None, preferred_element_type=None,
         preferred_element_type=preferred_element_type,
         out_sharding=out_sharding,
     )
+
+
+# JAX's jitted functions: an object of the `__jax_array__` protocol is refused by their jit.
+for _name in "cond det eigvals inv matrix_rank pinv slogdet solve svd".split():
+    globals()[_name] = refusing_jax_arrays(globals()[_name])

@@ -20,6 +20,7 @@ from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import (
     AxisOutOfBoundsError,
     ConcretizationError,
+    MeshjitAttributeError,
     MeshjitIndexError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -195,7 +196,8 @@ asinh, atanh = alias(jmath.arcsinh, "asinh"), alias(jmath.arctanh, "atanh")
 
 
 def acosh(x, /):
-    """JAX's: arccosh (jitted) called by a function of its own."""
+    """JAX's: arccosh (jitted) called by a function of its own, which checks its operand."""
+    check_arraylike("acosh", x)
     return jmath.arccosh(x)
 
 
@@ -1175,12 +1177,19 @@ class ArrayImpl(np.ndarray):
 
 def array_repr(arr, max_line_width=None, precision=None, suppress_small=None):
     """NumPy's array_repr, as JAX's (`ArrayImpl([1, 2], dtype=int32)`)."""
+    _array_attribute(arr, "size")  # JAX reads it first: a list or another object fails there
     host = np.asarray(arr)
     host = host if isinstance(arr, np.ndarray) else host.view(ArrayImpl)
     return np.array_repr(host, max_line_width, precision, suppress_small)
 
 
+def _array_attribute(a, name: str) -> None:
+    if not hasattr(a, name):  # (a Python scalar or a list too)
+        raise MeshjitAttributeError(f"'{type(a).__name__}' object has no attribute '{name}'")
+
+
 def array_str(a, max_line_width=None, precision=None, suppress_small=None):
+    _array_attribute(a, "shape")
     return np.array2string(np.asarray(a), max_line_width, precision, suppress_small)
 
 

@@ -216,6 +216,7 @@ def transpose(a, axes=None):
 
 
 def permute_dims(a, /, axes):
+    util.check_arraylike("permute_dims", a)  # JAX's check names the function called
     return transpose(a, axes)
 
 

@@ -22,7 +22,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import cumulative, elementwise, math, reductions, routines
-from meshjit.compiler.numpy.util import aval_of, materialize
+from meshjit.compiler.numpy.util import aval_of, materialize, refusing_jax_arrays
 from meshjit.compiler.numpy.util import static_axis as canonicalize_axis
 from meshjit.compiler.traceback_util import boundary_methods, filter_exception, own_boundary
 
@@ -213,6 +213,7 @@ class ufunc:
         _, result = scan(step, (0, arr[0].astype(dtype)), None, length=aval_of(arr).shape[0])
         return jnp.moveaxis(result, 0, axis)
 
+    @refusing_jax_arrays  # (JAX's at, reduceat and outer are jitted: theirs refuses one)
     def at(self, a, indices, b=None, /, *, inplace=True):
         """`a` with this ufunc applied at `indices` (with `b`): a new array (inplace=False)."""
         if inplace:
@@ -255,6 +256,7 @@ class ufunc:
         (_, result), _ = scan(step, (0, a), None, length)
         return result
 
+    @refusing_jax_arrays
     def reduceat(self, a, indices, axis=0, dtype=None, out=None):
         """Reductions of `a` between consecutive `indices` along `axis`."""
         self._binary("reduceat")
@@ -293,6 +295,7 @@ class ufunc:
 
         return fori_loop(0, a.shape[axis], body, out)
 
+    @refusing_jax_arrays
     def outer(self, A, B, /):
         """This ufunc of every pair of elements of `A` and `B`: shape A.shape + B.shape."""
         self._binary("outer")

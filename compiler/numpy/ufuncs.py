@@ -111,15 +111,18 @@ def _numpy_name(lax_fn) -> str:
 
 def _checked_name(lax_fn) -> str:
     """The name JAX's check of a jnp function's operands shows: the public function calling
-    `_promoted` when `lax_fn` is a lambda (jnp.log10's), else `lax_fn`'s NumPy name."""
-    name = _numpy_name(lax_fn)
-    if name == "<lambda>":
-        import sys
+    `_promoted` (jnp.acos's, jnp.arccos's: each checks its own), else `lax_fn`'s NumPy name."""
+    import sys
 
-        from meshjit.compiler.trace.tracing import public_numpy_name
+    from meshjit.compiler.trace.tracing import public_numpy_name
 
-        name = public_numpy_name(sys._getframe(2)) or name
-    return name
+    frame = sys._getframe(2)  # the ufunc's own function, or `_elementwise` under it
+    for _ in range(2):
+        name = public_numpy_name(frame)
+        if name is not None:
+            return name
+        frame = frame.f_back
+    return _numpy_name(lax_fn)
 
 
 def _promoted(lax_fn, args, inexact=False):

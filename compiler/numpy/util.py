@@ -30,6 +30,7 @@ from meshjit.compiler.ir.registry import trace_state
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.shapes import broadcast_in_dim_p
 from meshjit.compiler.trace.tracing import (
+    JAX_ARRAY_WORDS,
     Tracer,
     abstractify,
     current_trace,
@@ -158,7 +159,7 @@ def converting_jax_arrays(fn, in_sequences: bool = False):
     """`fn` with its `__jax_array__` operands converted first, as JAX's functions that call
     `ensure_arraylike` before their jit do (`in_sequences`: the elements of its list / tuple
     operands instead, as JAX's stack and concatenate)."""
-    convert = _converted_elements if in_sequences else _from_jax_array
+    convert = _converted_elements if in_sequences else from_jax_array
 
     @functools.wraps(fn)
     def converting(*args, **kwargs):
@@ -171,7 +172,7 @@ def converting_jax_arrays(fn, in_sequences: bool = False):
 
 def _converted_elements(x):
     if isinstance(x, (list, tuple)) and builtins.any(map(_protocol, x)):
-        return type(x)(_from_jax_array(e) for e in x)
+        return type(x)(from_jax_array(e) for e in x)
     return x
 
 
@@ -179,8 +180,30 @@ def _protocol(x) -> bool:
     return not isinstance(x, Tracer) and getattr(x, "__jax_array__", None) is not None
 
 
-def _from_jax_array(x):
+def from_jax_array(x):
+    """An object of the `__jax_array__` protocol as the array it gives; anything else as is."""
     return x.__jax_array__() if _protocol(x) and not is_meshjit_array(x) else x
+
+
+def refusing_jax_arrays(fn, in_sequences: bool = False):
+    """`fn` refusing `__jax_array__` operands with JAX's ValueError, as JAX's functions whose
+    jit sees them first (jnp.i0, jnp.partition, jnp.linalg.inv, ...; `in_sequences`: in its
+    nested lists too, as jnp.block's and jnp.lexsort's)."""
+
+    @functools.wraps(fn)
+    def refusing(*args, **kwargs):
+        for a in (*args, *kwargs.values()):
+            if _holds_protocol(a, in_sequences):
+                raise MeshjitValueError(JAX_ARRAY_WORDS)
+        return fn(*args, **kwargs)
+
+    return refusing
+
+
+def _holds_protocol(x, in_sequences: bool) -> bool:
+    if isinstance(x, (list, tuple)):
+        return in_sequences and builtins.any(_holds_protocol(e, True) for e in x)
+    return _protocol(x) and not is_meshjit_array(x)
 
 
 def check_arraylike(name: str, *xs) -> None:
@@ -671,6 +694,7 @@ _ARRAYLIKE_NAMES = {
     "relu6": "maximum",
     "selu": "elu",
     "logmeanexp": "logsumexp",
+    "vecmat": "matvec",
     "around": "round",
     "softplus": "logaddexp",
     "cholesky": "jnp.linalg.cholesky",

@@ -821,9 +821,7 @@ class NamedSharding(Sharding):
                 f"unhashable type: 'list': NamedSharding needs a PartitionSpec, got {spec!r} "
                 f"(write P(*{spec!r}))"
             )
-        if not isinstance(spec, PartitionSpec):
-            spec = PartitionSpec(*spec) if isinstance(spec, tuple) else spec
-        if not isinstance(spec, PartitionSpec):
+        if not isinstance(spec, PartitionSpec):  # JAX reads spec.partitions: a tuple fails
             raise WrongKindError(
                 f"NamedSharding needs a PartitionSpec, got {spec!r} "
                 f"('{type(spec).__name__}' object has no attribute 'partitions')"

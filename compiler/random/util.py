@@ -6,7 +6,13 @@ import operator
 
 import numpy as np
 
-from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    IncompatibleShapesError,
+    InvalidDimensionError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    OperandShapesError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import DimExpr, is_symbolic_dim
 from meshjit.compiler.numpy.util import aval_of
@@ -29,12 +35,36 @@ def canonical_shape(shape, name: str) -> tuple:
             "Shapes must be 1D sequences of concrete values of integer type, got "
             f"{tuple(shape)!r}. ({name})"
         ) from None
-    if any(d < 0 for d in out):  # JAX's words (its broadcast of the parameters to the shape)
-        raise IncompatibleShapesError(
-            "Only non-negative indices are allowed when broadcasting static shapes, but got "
-            f"shape {out}. ({name}: a negative dimension)"
-        )
+    if any(d < 0 for d in out):
+        raise _negative_shape_error(out, name)
     return out
+
+
+# The samplers JAX draws the bits of first: a negative dimension reaches jaxlib's MLIR, whose
+# MLIRError refuses the type; the others broadcast their parameters to the shape first (its
+# TypeError), or fill an array of it (multinomial, poisson: broadcast_in_dim's).
+_DRAWN_FIRST = frozenset(
+    "bits cauchy exponential gumbel laplace logistic maxwell normal split uniform "
+    "weibull_min".split()
+)
+_FILLED_FIRST = frozenset({"multinomial", "poisson"})
+
+
+def _negative_shape_error(shape: tuple, name: str) -> Exception:
+    if name in _DRAWN_FIRST:
+        return InvalidDimensionError(
+            "Invalid type:\nerror: unknown: invalid tensor dimension size "
+            f"({name}: got shape {shape}; a dimension must be non-negative)"
+        )
+    if name in _FILLED_FIRST:
+        return OperandShapesError(
+            f"broadcast_in_dim shape must have every element be nonnegative, got {shape}. "
+            f"({name}: a negative dimension)"
+        )
+    return OperandShapesError(
+        "Only non-negative indices are allowed when broadcasting static shapes, but got "
+        f"shape {shape}. ({name}: a negative dimension)"
+    )
 
 
 def float_dtype(dtype, name: str, kinds: str = "a float dtype") -> np.dtype:

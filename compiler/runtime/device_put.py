@@ -22,7 +22,7 @@ from meshjit.compiler.runtime import distributed as dist
 from meshjit.compiler.runtime import distributed_checks as checks
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.array import Array
-from meshjit.compiler.trace.tracing import Tracer, abstractify
+from meshjit.compiler.trace.tracing import JAX_ARRAY_WORDS, Tracer, abstractify
 from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
 
 
@@ -101,6 +101,8 @@ def _put_leaf(x, target):
     if type(x) is Token:  # as JAX's: a token stays where it is
         return x
     if not isinstance(x, (str, bytes)) and getattr(x, "dtype", None) is None:
+        if getattr(x, "__jax_array__", None) is not None:  # JAX's (its abstractification's)
+            raise MeshjitValueError(JAX_ARRAY_WORDS)
         if not isinstance(x, (bool, int, float, complex)):  # JAX's words
             raise MeshjitTypeError(
                 f"Cannot interpret value of type {type(x)} as an abstract array; it does not "

@@ -15,6 +15,7 @@ from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.batching.vectorize import vectorize
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
+from meshjit.compiler.numpy.util import refusing_jax_arrays
 from meshjit.compiler.scipy.special import gammaln
 from meshjit.compiler.scipy.util import in_float32, real_inexact
 
@@ -272,6 +273,7 @@ def _sici_jvp(primals, tangents):
     return _sici(x), (jnp.where(x == 0, 1, jnp.sin(x) / safe) * x_dot, jnp.cos(x) / x * x_dot)
 
 
+@refusing_jax_arrays  # (JAX's jit / custom_jvp sees the object first)
 def sici(x):
     """The sine and cosine integrals (Si(x), Ci(x)) for real x: Si the integral of sin(t)/t from
     0, Ci = gamma + log|x| + the integral of (cos(t) - 1)/t from 0 (float16 and bfloat16 in

@@ -12,6 +12,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.jit.api import jit
+from meshjit.compiler.numpy.util import refusing_jax_arrays
 from meshjit.compiler.scipy.util import in_float32, inexact, real_inexact
 
 __all__ = ["fresnel", "wofz"]
@@ -110,6 +111,7 @@ def _fresnel_jvp(primals, tangents):
     return (s, c), (jnp.sin(phase) * x_dot, jnp.cos(phase) * x_dot)
 
 
+@refusing_jax_arrays  # (JAX's jit / custom_jvp sees the object first)
 def fresnel(x):
     """The Fresnel integrals (S(x), C(x)): the integrals of sin(pi t^2 / 2) and cos(pi t^2 / 2)
     from 0 to x, for real x; float16 and bfloat16 computed in float32, as JAX's (complex

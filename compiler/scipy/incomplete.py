@@ -14,7 +14,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.numpy.util import aval_of, promote_inexact
+from meshjit.compiler.numpy.util import aval_of, converting_jax_arrays, promote_inexact
 from meshjit.compiler.random.gamma_grad import gamma_grad
 
 __all__ = ["betainc", "gammainc", "gammaincc", "igamma_grad_a"]
@@ -172,12 +172,14 @@ def _gammaincc_jvp(primals, tangents):
     return _gammaincc(a, x), -(ta * _grad_a(a, x) + tx * _density(a, x))
 
 
+@converting_jax_arrays  # (as JAX's promote_args_inexact)
 def gammainc(a, x):
     """P(a, x), the regularized lower incomplete gamma function."""
     (a, x), result = _operands(a, x)
     return _as(_gammainc(a, x), result)
 
 
+@converting_jax_arrays
 def gammaincc(a, x):
     """Q(a, x) = 1 - P(a, x)."""
     (a, x), result = _operands(a, x)

@@ -18,7 +18,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.nn import functions as nn
-from meshjit.compiler.numpy.util import aval_of
+from meshjit.compiler.numpy.util import aval_of, refusing_jax_arrays
 from meshjit.compiler.scipy.incomplete import betainc, gammainc, gammaincc
 from meshjit.compiler.scipy.util import inexact as _inexact
 from meshjit.compiler.scipy.util import lax_const
@@ -85,6 +85,7 @@ def polygamma(n, x):
     return lax.polygamma(n, x)
 
 
+@refusing_jax_arrays  # (JAX's jit / custom_jvp sees the object first)
 def zeta(x, q=None):
     """The Hurwitz zeta function (q is required, as in JAX)."""
     if q is None:
@@ -166,11 +167,13 @@ def expit(x):
     return lax.logistic(x)
 
 
+@refusing_jax_arrays  # (JAX's jit / custom_jvp sees the object first)
 def logit(x):
     (x,) = _inexact(x)
     return jnp.log(x / (1 - x))
 
 
+@refusing_jax_arrays  # (JAX's jit / custom_jvp sees the object first)
 def gammasgn(x):
     """The sign of Gamma(x): nan at nan and at the poles, -1 between odd and even poles and
     at -0."""
@@ -382,6 +385,7 @@ def ndtri(p):
 _LOG_NDTR_SEGMENTS = {np.dtype(np.float64): (-20.0, 8.0), np.dtype(np.float32): (-10.0, 5.0)}
 
 
+@refusing_jax_arrays  # (JAX's jit / custom_jvp sees the object first)
 def log_ndtr(x, series_order: int = 3):
     """log ndtr(x): -ndtr(-x) above the upper segment, log ndtr(x) between, an asymptotic series
     below the lower segment (as JAX)."""

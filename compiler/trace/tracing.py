@@ -668,11 +668,7 @@ def abstractify(x) -> ShapedArray:
             "with ref[...] (or freeze(ref))"
         )
     if getattr(x, "__jax_array__", None) is not None:
-        raise MeshjitValueError(
-            "Triggering __jax_array__() during abstractification is no longer supported. To "
-            "avoid this error, either explicitly convert your object using jax.numpy.array(), "
-            "or register your object as a pytree."
-        )
+        raise MeshjitValueError(JAX_ARRAY_WORDS)
     shape, dtype = getattr(x, "shape", None), getattr(x, "dtype", None)
     if shape is not None and dtype is not None and not callable(shape):
         if any(isinstance(d, (str, bytes, float)) for d in shape):  # ShapeDtypeStruct("3", ...)
@@ -789,11 +785,21 @@ _CHECKED_AS = {
     "amin": "min",
     "around": "round",
     "conj": "conjugate",
+    "divide": "true_divide",
+    "pow": "power",
     "empty_like": "ones_like",
     "flatnonzero": "ravel",
     "degrees": "rad2deg",
     "radians": "deg2rad",
 }
+
+
+# JAX's words for an object of the `__jax_array__` protocol given to a jit (JAX 0.10 refuses).
+JAX_ARRAY_WORDS = (
+    "Triggering __jax_array__() during abstractification is no longer supported. To avoid this "
+    "error, either explicitly convert your object using jax.numpy.array(), or register your "
+    "object as a pytree."
+)
 
 
 def not_numeric_words(x) -> str:

@@ -71,3 +71,10 @@ def test_host_local_round_trip_in_one_process():
     assert g.shape == X.shape and g.sharding.spec == P("i")
     back = mu.global_array_to_host_local_array(g, mesh, P("i"))
     np.testing.assert_array_equal(np.asarray(back), X)
+
+
+def test_preemption_sync_point_in_one_process_is_false_as_jax():
+    """JAX's: no distributed client, no preemption to agree on (checkpointing loops call it
+    every step)."""
+    assert mu.reached_preemption_sync_point(0) is False
+    assert issubclass(mu.ProcessFailureError, Exception)

@@ -466,6 +466,38 @@ def test_half_precision_matrices_are_not_implemented_as_in_jax(fn):
         fn(jnp.eye(2, dtype=jnp.bfloat16))
 
 
+HALF_PRECISION_PROGRAM = r"""
+x = jnp.eye(3, dtype="float16") * 2 + jnp.tril(jnp.ones((3, 3), "float16"))
+unused = jax.jit(lambda a: (jnp.linalg.inv(a), a + 1)[1])(x)
+solved = jax.scipy.linalg.solve_triangular(x, jnp.ones((3, 2), "float16"), lower=True)
+out["dtypes"] = np.array(str(unused.dtype) + " " + str(solved.dtype))
+out["unused"] = np.asarray(unused.astype(jnp.float32))
+out["solve_triangular"] = np.asarray(solved.astype(jnp.float32))
+out["jaxpr_eqns"] = np.array(len(jax.make_jaxpr(jnp.linalg.qr)(x).eqns) > 0)
+for dt in ("float16", "bfloat16"):
+    try:
+        jax.jit(jnp.linalg.inv).lower(x.astype(dt))
+        out[dt + "_lower"] = np.array("no error")
+    except NotImplementedError as e:
+        out[dt + "_lower"] = np.array("NotImplementedError")
+"""
+
+
+def test_half_precision_matrices_trace_and_fail_when_lowered_as_in_jax(tmp_path):
+    """JAX traces LAPACK-backed linalg on float16 / bfloat16 (an unused result is dropped before
+    lowering; fuzz seed 2903048) and refuses them when the call lowers; its triangular solve
+    falls back to XLA's."""
+    import meshjit.scipy.linalg  # noqa: F401  (the program reads jax.scipy.linalg)
+    from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
+
+    want = jax_on_8_devices(HALF_PRECISION_PROGRAM, tmp_path)
+    got = meshjit_on_program(HALF_PRECISION_PROGRAM)
+    assert sorted(got) == sorted(want)
+    for name, value in want.items():
+        assert np.asarray(got[name]).dtype == value.dtype, name
+        np.testing.assert_array_equal(np.asarray(got[name]), value, err_msg=name)
+
+
 @pytest.mark.parametrize("full_matrices", [False, True])
 @pytest.mark.parametrize("shape", [(4, 3), (3, 4)])
 def test_pivoted_qr_permutes_columns_by_decreasing_norm(shape, full_matrices):

@@ -31,3 +31,34 @@ def test_numpy_scalar_types_name_sampler_dtypes():
     b = meshjit.random.uniform(key, (4,), dtype=meshjit.numpy.float16)
     assert a.dtype == np.float16 and np.array_equal(np.asarray(a), np.asarray(b))
     assert meshjit.random.randint(key, (2,), 0, 3, dtype=np.int8).dtype == np.int8
+
+
+NEGATIVE_SHAPE_PROGRAM = r"""
+k = jax.random.key(0)
+calls = {
+    "normal": lambda: jax.random.normal(k, (2, -3)), "uniform": lambda: jax.random.uniform(k, (-1,)),
+    "bits": lambda: jax.random.bits(k, (-1,)), "split": lambda: jax.random.split(k, -1),
+    "gumbel": lambda: jax.random.gumbel(k, (-1,)), "laplace": lambda: jax.random.laplace(k, (-1,)),
+    "randint": lambda: jax.random.randint(k, (-1,), 0, 3),
+    "bernoulli": lambda: jax.random.bernoulli(k, 0.5, (-1,)),
+    "gamma": lambda: jax.random.gamma(k, 1.0, (-1,)),
+    "poisson": lambda: jax.random.poisson(k, 1.0, (-1,)),
+}
+for name, call in calls.items():
+    try:
+        call()
+        out[name] = np.array("no error")
+    except Exception as e:
+        out[name] = np.array(type(e).__name__ + ": " + str(e).replace("\n", " "))
+"""
+
+
+def test_a_negative_shape_is_refused_as_jax(tmp_path):
+    """Samplers drawing their bits first fail in JAX's MLIR (MLIRError, its words); those
+    broadcasting their parameters first with its TypeError."""
+    from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
+
+    want = jax_on_8_devices(NEGATIVE_SHAPE_PROGRAM, tmp_path)
+    got = meshjit_on_program(NEGATIVE_SHAPE_PROGRAM)
+    for name, value in want.items():
+        assert str(got[name]).startswith(str(value)), (name, str(got[name]), str(value))

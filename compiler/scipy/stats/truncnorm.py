@@ -55,6 +55,7 @@ def logcdf(x, a, b, loc=0, scale=1):
     return jnp.where(a >= b, np.nan, log_cdf)
 
 
+@jit
 def cdf(x, a, b, loc=0, scale=1):
     return jnp.exp(logcdf(x, a, b, loc, scale))
 

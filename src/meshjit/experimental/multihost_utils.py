@@ -2,20 +2,24 @@
 
 from meshjit.compiler.jit.multihost_utils import (
     MultihostAssertionError,
+    ProcessFailureError,
     assert_equal,
     broadcast_one_to_all,
     global_array_to_host_local_array,
     host_local_array_to_global_array,
     process_allgather,
+    reached_preemption_sync_point,
     sync_global_devices,
 )
 
 __all__ = [
     "MultihostAssertionError",
+    "ProcessFailureError",
     "assert_equal",
     "broadcast_one_to_all",
     "global_array_to_host_local_array",
     "host_local_array_to_global_array",
     "process_allgather",
+    "reached_preemption_sync_point",
     "sync_global_devices",
 ]

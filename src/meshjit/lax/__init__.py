@@ -10,6 +10,7 @@ from meshjit.compiler.ad.checkpoint import optimization_barrier  # noqa: F401
 from meshjit.compiler.ad.custom_solvers import custom_linear_solve, custom_root  # noqa: F401
 from meshjit.compiler.api_util import alias as _alias
 from meshjit.compiler.api_util import removed_names as _removed_names
+from meshjit.compiler.api_util import show_as_jitted as _show_as_jitted
 from meshjit.compiler.errors import MeshjitTypeError as _MeshjitTypeError
 from meshjit.compiler.errors import MeshjitValueError as _MeshjitValueError
 from meshjit.compiler.ir import dtypes as _dtypes
@@ -309,3 +310,5 @@ _REMOVED = {
     ),
 }
 __getattr__ = _removed_names(__name__, _REMOVED)
+
+_show_as_jitted(globals(), "lax")  # printed as JAX's PjitFunctions

@@ -1,5 +1,6 @@
 """meshjit.lax.linalg: lax's matrix decompositions (as `jax.lax.linalg`)."""
 
+from meshjit.compiler.api_util import show_as_jitted as _show_as_jitted
 from meshjit.compiler.lax import condensed as _condensed
 from meshjit.compiler.lax import linalg as _linalg
 from meshjit.compiler.lax import linalg_options as _options
@@ -27,3 +28,5 @@ __all__ = [
     *_PRIMITIVES,
     "qdwh",
 ]
+
+_show_as_jitted(globals(), "lax.linalg")  # printed as JAX's PjitFunctions

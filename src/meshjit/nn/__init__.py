@@ -1,9 +1,12 @@
 """meshjit.nn: activation functions and friends (re-exported from meshjit.compiler.nn.functions,
 whose __all__ lists them), dot_product_attention, and meshjit.nn.initializers."""
 
+from meshjit.compiler.api_util import show_as_jitted as _show_as_jitted
 from meshjit.compiler.nn import functions as _functions
 from meshjit.compiler.nn.attention import dot_product_attention
 from meshjit.compiler.nn.functions import *  # noqa: F403
 from meshjit.nn import initializers
 
 __all__ = ["dot_product_attention", "initializers", *_functions.__all__]
+
+_show_as_jitted(globals(), "nn")  # printed as JAX's PjitFunctions

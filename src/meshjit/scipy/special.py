@@ -2,6 +2,7 @@
 beside it, whose __all__ lists name the functions)."""
 
 from meshjit.compiler.api_util import removed_names as _removed_names
+from meshjit.compiler.api_util import show_as_jitted as _show_as_jitted
 from meshjit.compiler.scipy import (
     bessel,
     error_functions,
@@ -41,3 +42,5 @@ _REMOVED = {
     ),
 }
 __getattr__ = _removed_names(__name__, _REMOVED)
+
+_show_as_jitted(globals(), "scipy.special")  # printed as JAX's PjitFunctions
