@@ -118,6 +118,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     # Ops Shardy's greedy driver erases once it reaches the dead ops using them (basic and
     # aggressive passes): each runs until the first pass gets past its death, none after it.
     dying, killed, position = graph.dying, set(), -1
+    frontier = -1  # the furthest op the first pass reached: the dead ops before it are gone
     deaths = sorted(dying.items(), key=lambda item: item[1]) if dying else []
     while runs < budget:
         if dying and not first:
@@ -136,16 +137,18 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             queued.discard(edge)
             dirty.discard(edge)
             runs += 1
+            # (func results reach their returns before the driver visits any op)
+            at = graph.edge_index.get(edge) if edge.op_name != "func.return" else None
+            if at is not None and at > frontier:
+                frontier = at
             if dying:
-                # (func results reach their returns before the driver visits any op)
-                at = graph.edge_index.get(edge) if edge.op_name != "func.return" else None
                 if deaths and at is not None and at > position:
                     position = at
                     while deaths and deaths[0][1] < position:
                         killed.add(deaths.pop(0)[0])
                 if edge in killed:
                     continue
-            if stage == STAGE_SINGLE_USE and _still_shared(edge, graph):
+            if stage == STAGE_SINGLE_USE and _still_shared(edge, graph, frontier):
                 waiting.add(edge)  # (its operand's other user not erased yet)
                 continue
             if _idle(edge):
@@ -195,9 +198,13 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     return runs
 
 
-def _still_shared(edge: Edge, graph: Graph) -> bool:
-    """Whether an operand of the edge has another use the driver has not erased yet."""
-    return edge.shared_until is not None and edge.shared_until > graph.gone
+def _still_shared(edge: Edge, graph: Graph, frontier: float = -1) -> bool:
+    """Whether an operand of the edge has another use the driver has not erased yet: the
+    first pass erased each dead op it got past (`frontier`), so an edge an op after that
+    dead op woke runs (campaign 72416: a dead reader of a block argument, which no revisit
+    releases)."""
+    until = edge.shared_until
+    return until is not None and until > graph.gone and until >= frontier
 
 
 def _release(graph, edge, stack, queued, in_stage, killed, deaths) -> bool:

@@ -1,0 +1,92 @@
+// SHARDY: sdy-op-priority-propagate
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true user-priority=false})' \
+// RUN:   | FileCheck %s
+
+// Round 30a: hand cases of session 36 (op-priority pass): dead readers of block arguments, campaign seeds reduced
+// (each checked against jaxlib's Shardy by tests/passes/shardy/test_fidelity.py).
+// A callee's argument is also read by a dead op after the add reading it: the add waits in the first op-priority stage until the driver erases the dead op, then the constraint after it wakes the add, which carries the constraint back to the caller's subtract before the subtract (waiting for its own dead reader) takes "b" from its argument (campaign 72416, reduced).
+// CHECK-LABEL: func.func {{(private )?}}@callee(
+// CHECK-SAME: %arg0: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2, ?}, {}]>}) -> tensor<2x1xf32> {
+// CHECK: %cst = stablehlo.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {?}]>]>} dense<1.000000e+00> : tensor<2x1xf32>
+// CHECK: %0 = stablehlo.add %arg0, %cst {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {?}]>]>} : tensor<2x1xf32>
+// CHECK: %1 = sdy.sharding_constraint %0 <@mesh, [{"b":(2)2, "b":(1)2}, {?}]> : tensor<2x1xf32>
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a", "b"}]>}, %arg1: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", "b", ?}]>}, %arg2: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", "b", ?}]>}) -> (tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", "b", ?}]>}) {
+// CHECK: %0 = stablehlo.subtract %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", "b", ?}]>]>} : tensor<2x1xf32>
+// CHECK: %2 = stablehlo.add %0, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", "b", ?}]>]>} : tensor<2x1xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4, "c"=2]>
+func.func private @callee(%farg0: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}) -> (tensor<2x1xf32>) {
+  %c10 = stablehlo.constant dense<1.000000e+00> : tensor<2x1xf32>
+  %v11 = stablehlo.add %farg0, %c10 : tensor<2x1xf32>
+  %v16 = stablehlo.exponential %farg0 : tensor<2x1xf32>
+  %v17 = sdy.sharding_constraint %v11 <@mesh, [{"b":(2)2, "b":(1)2}, {?}]> : tensor<2x1xf32>
+  return %v17 : tensor<2x1xf32>
+}
+func.func @main(%arg1: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a", "b"}]>}, %arg2: tensor<2x1xf32>, %arg20: tensor<2x1xf32>) -> (tensor<2x1xf32>) {
+  %v3 = stablehlo.subtract %arg1, %arg2 : tensor<2x1xf32>
+  %v4 = stablehlo.abs %arg2 : tensor<2x1xf32>
+  %call19 = func.call @callee(%v3) : (tensor<2x1xf32>) -> tensor<2x1xf32>
+  %v21 = stablehlo.add %v3, %arg20 : tensor<2x1xf32>
+  return %v21 : tensor<2x1xf32>
+}
+
+// -----
+
+// The campaign's module (72416), its callee's constraint inside a case branch beside a dead reader of the callee's argument.
+// CHECK-LABEL: func.func {{(private )?}}@callee9(
+// CHECK-SAME: %arg0: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2, ?}, {}]>}) -> tensor<2x2x1xf32> {
+// CHECK: %cst = stablehlo.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {?}]>]>} dense<1.000000e+00> : tensor<2x1xf32>
+// CHECK: %0 = stablehlo.add %arg0, %cst {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {?}]>]>} : tensor<2x1xf32>
+// CHECK: %3 = stablehlo.cosine %cst {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {?}]>]>} : tensor<2x1xf32>
+// CHECK: %3 = sdy.sharding_constraint %0 <@mesh, [{"b":(2)2, "b":(1)2}, {?}]> : tensor<2x1xf32>
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a", "b"}]>}, %arg1: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}p2, {}]>}, %arg2: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", "b", ?}]>}) -> (tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a", "b", ?}]>}, tensor<1x1x8xf32>) {
+// CHECK: %0 = stablehlo.subtract %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", "b", ?}]>]>} : tensor<2x1xf32>
+// CHECK: %3 = stablehlo.add %0, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"a", "b", ?}]>]>} : tensor<2x1xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4, "c"=2]>
+func.func private @callee9(%farg0: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}) -> (tensor<2x2x1xf32>) {
+  %c10 = stablehlo.constant dense<1.000000e+00> : tensor<2x1xf32>
+  %v11 = stablehlo.add %farg0, %c10 : tensor<2x1xf32>
+  %c12 = stablehlo.constant dense<1> : tensor<i32>
+  %case13 = "stablehlo.case"(%c12) ({
+    %v15 = stablehlo.cosine %c10 : tensor<2x1xf32>
+    stablehlo.return %v15 : tensor<2x1xf32>
+  }, {
+    %v16 = stablehlo.exponential %farg0 : tensor<2x1xf32>
+    %v17 = sdy.sharding_constraint %v11 <@mesh, [{"b":(2)2, "b":(1)2}, {?}]> : tensor<2x1xf32>
+    stablehlo.return %v17 : tensor<2x1xf32>
+  }) : (tensor<i32>) -> tensor<2x1xf32>
+  %v18 = stablehlo.broadcast_in_dim %case13, dims = [1, 2] : (tensor<2x1xf32>) -> tensor<2x2x1xf32>
+  return %v18 : tensor<2x2x1xf32>
+}
+func.func @main(%arg1: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a", "b"}]>}, %arg2: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}p2, {}]>}, %arg20: tensor<2x1xf32>) -> (tensor<2x1xf32>, tensor<1x1x8xf32>) {
+  %v3 = stablehlo.subtract %arg1, %arg2 : tensor<2x1xf32>
+  %v4 = stablehlo.abs %arg2 : tensor<2x1xf32>
+  %c5 = stablehlo.constant dense<0> : tensor<i32>
+  %v6 = stablehlo.dynamic_slice %v4, %c5, %c5, sizes = [1, 1] : (tensor<2x1xf32>, tensor<i32>, tensor<i32>) -> tensor<1x1xf32>
+  %i7 = stablehlo.iota dim = 0 : tensor<1x1x8xf32>
+  %v8 = stablehlo.dot_general %v6, %i7, batching_dims = [1] x [0], contracting_dims = [0] x [1] : (tensor<1x1xf32>, tensor<1x1x8xf32>) -> tensor<1x8xf32>
+  %call19 = func.call @callee9(%v3) : (tensor<2x1xf32>) -> tensor<2x2x1xf32>
+  %v21 = stablehlo.add %v3, %arg20 : tensor<2x1xf32>
+  return %v21, %i7 : tensor<2x1xf32>, tensor<1x1x8xf32>
+}
+
+// -----
+
+// As the first case in one function: the add reading the block argument a dead exponential also reads waits until the constraint after the dead op wakes it.
+// CHECK-LABEL: func.func {{(private )?}}@dead_reader_of_block_argument(
+// CHECK-SAME: %arg0: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a", "b"}]>}, %arg1: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2, ?}, {"a", ?}]>}, %arg2: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2, ?}, {"a", ?}]>}) -> (tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2, ?}, {"a", ?}]>}, tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2, ?}, {"a", ?}]>}) {
+// CHECK: %0 = stablehlo.subtract %arg0, %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {"a", ?}]>]>} : tensor<2x1xf32>
+// CHECK: %1 = stablehlo.add %0, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {"a", ?}]>]>} : tensor<2x1xf32>
+// CHECK: %2 = sdy.sharding_constraint %1 <@mesh, [{"b":(2)2, "b":(1)2}, {"a", ?}]> : tensor<2x1xf32>
+// CHECK: %3 = stablehlo.abs %arg1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {"a", ?}]>]>} : tensor<2x1xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4, "c"=2]>
+func.func @dead_reader_of_block_argument(%arg1: tensor<2x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a", "b"}]>}, %arg2: tensor<2x1xf32>, %arg3: tensor<2x1xf32>) -> (tensor<2x1xf32>, tensor<2x1xf32>) {
+  %x = stablehlo.subtract %arg1, %arg2 : tensor<2x1xf32>
+  %z = stablehlo.add %x, %arg3 : tensor<2x1xf32>
+  %e = stablehlo.exponential %arg3 : tensor<2x1xf32>
+  %w = sdy.sharding_constraint %z <@mesh, [{"b":(2)2, "b":(1)2}, {?}]> : tensor<2x1xf32>
+  %v21 = stablehlo.abs %arg2 : tensor<2x1xf32>
+  return %w, %v21 : tensor<2x1xf32>, tensor<2x1xf32>
+}
