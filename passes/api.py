@@ -88,6 +88,10 @@ def propagate_module(
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
         lazy_dead = options.conflicts == "shardy" and (bare or shardy_import)
+        if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
+            # Shardy's way with groups whose members disagree (before the dead-op positions
+            # below: an op whose operands it rewires hashes anew, campaign 72561)
+            import_sharding_groups(module_op)
         if options.conflicts == "shardy" and not shardy_import:
             # Shardy's passes erase a dead op when their greedy driver visits it: an op used
             # only by a later dead op propagates before it goes (erased below, after
@@ -95,8 +99,6 @@ def propagate_module(
             if lazy_dead:
                 op_index, dying, shared, revisits = dying_ops(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead)
-        if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
-            import_sharding_groups(module_op)  # Shardy's way with groups whose members disagree
         # (every mode: `mesh<[...]>` in a sharding names no symbol)
         lift_inlined_meshes(module_op, dedup=not bare)
         if shardy_import:

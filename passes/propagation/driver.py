@@ -98,9 +98,10 @@ def _run_sweeps(graph, edges, stage, options, dirty, users) -> int:
 def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     """Shardy's order: edges in program order; an edge whose tensor changed runs next.
 
-    A data-flow tie runs next only when one of the values it owns changed (Shardy's edge op
-    is not a user of its sources: a loop operand's user is the loop); else it waits for the
-    next pass over the dirty edges in program order (the rewrite driver's next iteration)."""
+    A data-flow tie runs next when any of its values changed, a source (a loop's operand, a
+    value its body returns) as well as a value it owns: Shardy notifies the edge of the
+    value a changed source feeds (campaign 35083, extended: a loop's operand took an axis
+    from a callee's argument, and the loop's result had it before the dot reading it ran)."""
     in_stage = set(edges)
     budget = options.max_iterations * max(1, len(edges))
     runs = 0
@@ -181,12 +182,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                         deferred.add(user)  # a loop argument without data-flow edges
                         continue
                     dirty.add(user)
-                    if (
-                        user in in_stage
-                        and user is not edge
-                        and (user not in queued or user.syncs)
-                        and (user.owned_from is None or _owns(user, slot))
-                    ):
+                    if user in in_stage and user is not edge and (user not in queued or user.syncs):
                         stack.append(user)  # an edge already queued keeps its place, but a
                         queued.add(user)  # group syncs its members at once (as Shardy's do)
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
@@ -328,11 +324,6 @@ def _overwrite_group(overwrite) -> list:
             slot.mesh = slot.mesh or inner.mesh
             changed.append(slot)
     return changed
-
-
-def _owns(edge: Edge, slot) -> bool:
-    """Whether `slot` is one of the values a data-flow tie owns."""
-    return any(v.slot is slot for v in edge.operands[edge.owned_from :])
 
 
 def _idle(edge: Edge) -> bool:

@@ -90,3 +90,76 @@ func.func @dead_reader_of_block_argument(%arg1: tensor<2x1xf32> {sdy.sharding = 
   %v21 = stablehlo.abs %arg2 : tensor<2x1xf32>
   return %w, %v21 : tensor<2x1xf32>, tensor<2x1xf32>
 }
+
+
+// -----
+
+// A loop's operand takes "a" from a callee's argument (through a dynamic slice, in the middle op-priority stage): the loop's data-flow edge, notified of its changed source, gives the loop's result "a" before the dot reading it runs, so the dot's batch factor meets "a" there and the rhs takes the contracting "b" instead (campaign 35083, extended, reduced).
+// CHECK-LABEL: func.func {{(private )?}}@callee25(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> tensor<8x8xf32> {
+// CHECK: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a":(1)2, ?}, {?}]>}) -> tensor<f32> {
+// CHECK: %0:2 = stablehlo.while(%iterArg = %arg0, %iterArg_3 = %c) : tensor<8x16xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}, {?}]>, <@mesh, []>]>}
+// CHECK: %6 = stablehlo.negate %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}, {?}]>]>} : tensor<8x16xf32>
+// CHECK: %2 = stablehlo.dot_general %0#0, %arg1, batching_dims = [0] x [0], contracting_dims = [1] x [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}]>]>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+// CHECK: %3 = sdy.sharding_constraint %2 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=2]>
+func.func private @callee25(%farg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> (tensor<8x8xf32>) {
+  %v27 = stablehlo.tanh %farg0 : tensor<8x8xf32>
+  return %v27 : tensor<8x8xf32>
+}
+func.func @main(%arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg17: tensor<8x16xf32>) -> (tensor<f32>) {
+  %c2 = stablehlo.constant dense<0> : tensor<i32>
+  %c3 = stablehlo.constant dense<1> : tensor<i32>
+  %c4 = stablehlo.constant dense<4> : tensor<i32>
+  %w7:2 = stablehlo.while(%it5 = %arg1, %i6 = %c2) : tensor<8x16xf32>, tensor<i32>
+    cond {
+    %v14 = stablehlo.compare LT, %i6, %c4 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %v14 : tensor<i1>
+  } do {
+    %v10 = stablehlo.negate %it5 : tensor<8x16xf32>
+    %v13 = stablehlo.add %i6, %c3 : tensor<i32>
+    stablehlo.return %v10, %v13 : tensor<8x16xf32>, tensor<i32>
+  }
+  %c15 = stablehlo.constant dense<0> : tensor<i32>
+  %v16 = stablehlo.dynamic_slice %arg1, %c15, %c15, sizes = [8, 8] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
+  %v18 = stablehlo.dot_general %w7#0, %arg17, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+  %v19 = sdy.sharding_constraint %v18 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+  %call28 = func.call @callee25(%v16) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %c29 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %v30 = stablehlo.reduce(%v19 init: %c29) applies stablehlo.add across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
+  return %v30 : tensor<f32>
+}
+
+
+// -----
+
+// A sharding group whose members disagree gets open constraints (the group import) before the dead ops are placed: the subtract reading the constrained value and read only by a dead compare still dies when the driver erases the compare, so the manual computation's "b" never reaches the group (campaign 72561, reduced).
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<3x8x2x2xf32>, %arg1: tensor<4x8x16x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}, {"a"}, {}]>}) -> (tensor<2x2x8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {?}, {?}, {"a", ?}]>}) {
+// CHECK: %0 = sdy.sharding_constraint %arg1 <@mesh, [{?}, {?}, {"a", ?}, {?}]> : tensor<4x8x16x1xf32>
+// CHECK: %1 = sdy.sharding_constraint %0 <@mesh, [{"a":(1)2, ?}, {?}, {?}, {}]> : tensor<4x8x16x1xf32>
+// CHECK: %2 = sdy.sharding_constraint %1 <@mesh, [{?}, {?}, {"a", ?}, {?}]> : tensor<4x8x16x1xf32>
+// CHECK: sdy.sharding_group %2 group_id=0 : tensor<4x8x16x1xf32>
+// CHECK: sdy.sharding_group %0 group_id=0 : tensor<4x8x16x1xf32>
+// CHECK: %3 = sdy.manual_computation(%2) in_shardings=[<@mesh, [{?}, {"b"}, {?}, {?}]>] out_shardings=[<@mesh, [{}, {"b", ?}, {}, {}]>] manual_axes={"b"} (%arg2: tensor<4x4x16x1xf32>) {
+// CHECK: %6 = sdy.sharding_constraint %arg2 <@mesh, [{?}, {}, {}, {}], replicated={"a"}> : tensor<4x4x16x1xf32>
+// CHECK: %4 = stablehlo.reduce(%2 init: %cst) applies stablehlo.maximum across dimensions = [3] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {?}, {"a", ?}]>]>} : (tensor<4x8x16x1xf32>, tensor<f32>) -> tensor<4x8x16xf32>
+// CHECK: %5 = stablehlo.reshape %4 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {?}, {?}, {"a", ?}]>]>} : (tensor<4x8x16xf32>) -> tensor<2x2x8x16xf32>
+sdy.mesh @mesh = <["a"=4, "b"=2]>
+func.func @main(%arg1: tensor<3x8x2x2xf32>, %arg2: tensor<4x8x16x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}, {"a"}, {}]>}) -> (tensor<2x2x8x16xf32>) {
+  %v14 = sdy.sharding_constraint %arg2 <@mesh, [{"a":(1)2, ?}, {?}, {?}, {}]> : tensor<4x8x16x1xf32>
+  sdy.sharding_group %v14 group_id=0 : tensor<4x8x16x1xf32>
+  sdy.sharding_group %arg2 group_id=0 : tensor<4x8x16x1xf32>
+  %mc18 = sdy.manual_computation(%v14) in_shardings=[<@mesh, [{?}, {"b"}, {?}, {?}]>] out_shardings=[<@mesh, [{}, {"b", ?}, {}, {}]>] manual_axes={"b"} (%m15: tensor<4x4x16x1xf32>) {
+    %v17 = sdy.sharding_constraint %m15 <@mesh, [{?}, {}, {}, {}], replicated={"a"}> : tensor<4x4x16x1xf32>
+    sdy.return %v17 : tensor<4x4x16x1xf32>
+  } : (tensor<4x8x16x1xf32>) -> tensor<4x8x16x1xf32>
+  %v21 = stablehlo.subtract %mc18, %v14 : tensor<4x8x16x1xf32>
+  %v22 = stablehlo.compare GT, %v21, %arg2 : (tensor<4x8x16x1xf32>, tensor<4x8x16x1xf32>) -> tensor<4x8x16x1xi1>
+  %c27 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %v28 = stablehlo.reduce(%v14 init: %c27) applies stablehlo.maximum across dimensions = [3] : (tensor<4x8x16x1xf32>, tensor<f32>) -> tensor<4x8x16xf32>
+  %v29 = stablehlo.reshape %v28 : (tensor<4x8x16xf32>) -> tensor<2x2x8x16xf32>
+  return %v29 : tensor<2x2x8x16xf32>
+}

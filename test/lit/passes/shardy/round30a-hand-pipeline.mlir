@@ -97,3 +97,50 @@ func.func @dead_reader_of_block_argument(%arg1: tensor<2x1xf32> {sdy.sharding = 
   %v21 = stablehlo.abs %arg2 : tensor<2x1xf32>
   return %w, %v21 : tensor<2x1xf32>, tensor<2x1xf32>
 }
+
+
+// -----
+
+// A loop's operand takes "a" from a callee's argument (through a dynamic slice, in the middle op-priority stage): the loop's data-flow edge, notified of its changed source, gives the loop's result "a" before the dot reading it runs, so the dot's batch factor meets "a" there and the rhs takes the contracting "b" instead (campaign 35083, extended, reduced).
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> tensor<f32> {
+// CHECK: %0 = sdy.constant dense<0> : tensor<i32>
+// CHECK: %1 = sdy.constant dense<1> : tensor<i32>
+// CHECK: %2 = sdy.constant dense<4> : tensor<i32>
+// CHECK: %3:2 = stablehlo.while(%iterArg = %arg0, %iterArg_0 = %0) : tensor<8x16xf32>, tensor<i32> attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>, <@mesh, []>]>}
+// CHECK: %10 = stablehlo.negate %iterArg {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x16xf32>
+// CHECK: %4 = stablehlo.dynamic_slice %arg0, %0, %0, sizes = [8, 8] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
+// CHECK: %5 = stablehlo.dot_general %3#0, %arg1, batching_dims = [0] x [0], contracting_dims = [1] x [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2}]>]>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+// CHECK: %6 = sdy.reshard %5 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+// CHECK: %7 = call @callee25(%4) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<8x8xf32>) -> tensor<8x8xf32>
+// CHECK: %8 = sdy.constant dense<0.000000e+00> : tensor<f32>
+// CHECK-LABEL: func.func {{(private )?}}@callee25(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) {
+// CHECK: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=2]>
+func.func private @callee25(%farg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> (tensor<8x8xf32>) {
+  %v27 = stablehlo.tanh %farg0 : tensor<8x8xf32>
+  return %v27 : tensor<8x8xf32>
+}
+func.func @main(%arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg17: tensor<8x16xf32>) -> (tensor<f32>) {
+  %c2 = stablehlo.constant dense<0> : tensor<i32>
+  %c3 = stablehlo.constant dense<1> : tensor<i32>
+  %c4 = stablehlo.constant dense<4> : tensor<i32>
+  %w7:2 = stablehlo.while(%it5 = %arg1, %i6 = %c2) : tensor<8x16xf32>, tensor<i32>
+    cond {
+    %v14 = stablehlo.compare LT, %i6, %c4 : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    stablehlo.return %v14 : tensor<i1>
+  } do {
+    %v10 = stablehlo.negate %it5 : tensor<8x16xf32>
+    %v13 = stablehlo.add %i6, %c3 : tensor<i32>
+    stablehlo.return %v10, %v13 : tensor<8x16xf32>, tensor<i32>
+  }
+  %c15 = stablehlo.constant dense<0> : tensor<i32>
+  %v16 = stablehlo.dynamic_slice %arg1, %c15, %c15, sizes = [8, 8] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
+  %v18 = stablehlo.dot_general %w7#0, %arg17, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+  %v19 = sdy.sharding_constraint %v18 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+  %call28 = func.call @callee25(%v16) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %c29 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %v30 = stablehlo.reduce(%v19 init: %c29) applies stablehlo.add across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
+  return %v30 : tensor<f32>
+}
