@@ -124,6 +124,7 @@ def propagate_module(
             edges_only=bare,
             hold_priorities=options.user_priorities,
             untied_ifs=shardy_import,
+            static_only=options.conflicts == "shardy",
         )
         if lazy_dead:
             _mark_dying(graph, op_index, dying, shared, revisits)

@@ -163,3 +163,15 @@ func.func @main(%arg1: tensor<3x8x2x2xf32>, %arg2: tensor<4x8x16x1xf32> {sdy.sha
   %v29 = stablehlo.reshape %v28 : (tensor<4x8x16xf32>) -> tensor<2x2x8x16xf32>
   return %v29 : tensor<2x2x8x16xf32>
 }
+
+// -----
+
+// Dynamic arguments returned with and without shardings of their own and on annotated results: Shardy propagates nothing to or from a value of a dynamic shape.
+// CHECK-LABEL: func.func {{(private )?}}@dynamic_arguments_and_results(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<?x8xf32>, %arg2: tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {"b", ?}]>}, tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<?x8xf32>, tensor<?x8xf32>) {
+// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {"b", ?}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @dynamic_arguments_and_results(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<?x8xf32>, %arg2: tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) -> (tensor<8x8xf32>, tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<?x8xf32>, tensor<?x8xf32>) {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  return %0, %arg1, %arg2, %arg2 : tensor<8x8xf32>, tensor<?x8xf32>, tensor<?x8xf32>, tensor<?x8xf32>
+}

@@ -3,7 +3,7 @@
 // RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true},meshjit-export{pin-dot-plans=false})' \
 // RUN:   | FileCheck %s
 
-// Round 30a: hand cases of session 36 (Shardy's pipeline): dead readers of block arguments, campaign seeds reduced
+// Round 30a: hand cases of session 36 (Shardy's pipeline): dead readers of block arguments, data-flow edges woken by their sources, manual computations and constraints asking one value for a sharding, dynamic shapes and tuples at function boundaries, campaign seeds reduced
 // (each checked against jaxlib's Shardy by tests/passes/shardy/test_fidelity.py).
 // A callee's argument is also read by a dead op after the add reading it: the add waits in the first op-priority stage until the driver erases the dead op, then the constraint after it wakes the add, which carries the constraint back to the caller's subtract before the subtract (waiting for its own dead reader) takes "b" from its argument (campaign 72416, reduced).
 // CHECK-LABEL: func.func {{(private )?}}@main(
@@ -143,4 +143,145 @@ func.func @main(%arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?
   %c29 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
   %v30 = stablehlo.reduce(%v19 init: %c29) applies stablehlo.add across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
   return %v30 : tensor<f32>
+}
+
+// -----
+
+// Two dead manual computations read one argument with one in_sharding (replicated, the unused manual axis replicated by Shardy's cleanup): Shardy's import applies it (the two ask for the same sharding), so the argument ends closed and replicated (campaign 72771, reduced).
+// CHECK-LABEL: func.func {{(private )?}}@equal_manual_in_shardings(
+// CHECK-SAME: %arg0: tensor<4x2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}, %arg1: tensor<6xf32>) -> tensor<6xf32> {
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @equal_manual_in_shardings(%arg3: tensor<4x2x4xf32>, %arg4: tensor<6xf32>) -> (tensor<6xf32>) {
+  %mc9 = sdy.manual_computation(%arg3) in_shardings=[<@mesh, [{}, {}, {}]>] out_shardings=[<@mesh, [{}, {}, {}]>] manual_axes={"a"} (%m4: tensor<4x2x4xf32>) {
+    sdy.return %m4 : tensor<4x2x4xf32>
+  } : (tensor<4x2x4xf32>) -> tensor<4x2x4xf32>
+  %mc18 = sdy.manual_computation(%arg3) in_shardings=[<@mesh, [{}, {}, {}]>] out_shardings=[<@mesh, [{}, {}, {}]>] manual_axes={"a"} (%m16: tensor<4x2x4xf32>) {
+    sdy.return %m16 : tensor<4x2x4xf32>
+  } : (tensor<4x2x4xf32>) -> tensor<4x2x4xf32>
+  return %arg4 : tensor<6xf32>
+}
+
+// -----
+
+// A manual computation and a constraint asking one argument for the same sharding once the manual axis is replicated: applied.
+// CHECK-LABEL: func.func {{(private )?}}@manual_and_constraint_agree(
+// CHECK-SAME: %arg0: tensor<4x2x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}, %arg1: tensor<6xf32>) -> tensor<6xf32> {
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @manual_and_constraint_agree(%arg3: tensor<4x2x4xf32>, %arg4: tensor<6xf32>) -> (tensor<6xf32>) {
+  %mc9 = sdy.manual_computation(%arg3) in_shardings=[<@mesh, [{}, {}, {}]>] out_shardings=[<@mesh, [{}, {}, {}]>] manual_axes={"a"} (%m4: tensor<4x2x4xf32>) {
+    sdy.return %m4 : tensor<4x2x4xf32>
+  } : (tensor<4x2x4xf32>) -> tensor<4x2x4xf32>
+  %k = sdy.sharding_constraint %arg3 <@mesh, [{}, {}, {}], replicated={"a"}> : tensor<4x2x4xf32>
+  return %arg4 : tensor<6xf32>
+}
+
+// -----
+
+// A manual computation and a constraint asking for shardings that differ only in the replicated manual axis: neither applies.
+// CHECK-LABEL: func.func {{(private )?}}@manual_and_constraint_differ(
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @manual_and_constraint_differ(%arg3: tensor<4x2x4xf32>, %arg4: tensor<6xf32>) -> (tensor<6xf32>) {
+  %mc9 = sdy.manual_computation(%arg3) in_shardings=[<@mesh, [{}, {}, {}]>] out_shardings=[<@mesh, [{}, {}, {}]>] manual_axes={"a"} (%m4: tensor<4x2x4xf32>) {
+    sdy.return %m4 : tensor<4x2x4xf32>
+  } : (tensor<4x2x4xf32>) -> tensor<4x2x4xf32>
+  %k = sdy.sharding_constraint %arg3 <@mesh, [{}, {}, {}]> : tensor<4x2x4xf32>
+  return %arg4 : tensor<6xf32>
+}
+
+// -----
+
+// Two manual computations with one in_sharding but different manual axes: the cleaned shardings differ, neither applies.
+// CHECK-LABEL: func.func {{(private )?}}@manual_axes_differ(
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+func.func @manual_axes_differ(%arg3: tensor<4x2x4xf32>, %arg4: tensor<6xf32>) -> (tensor<6xf32>) {
+  %mc9 = sdy.manual_computation(%arg3) in_shardings=[<@mesh, [{}, {}, {}]>] out_shardings=[<@mesh, [{}, {}, {}]>] manual_axes={"a"} (%m4: tensor<4x2x4xf32>) {
+    sdy.return %m4 : tensor<4x2x4xf32>
+  } : (tensor<4x2x4xf32>) -> tensor<4x2x4xf32>
+  %mc18 = sdy.manual_computation(%arg3) in_shardings=[<@mesh, [{}, {}, {}]>] out_shardings=[<@mesh, [{}, {}, {}]>] manual_axes={"b"} (%m16: tensor<4x2x4xf32>) {
+    sdy.return %m16 : tensor<4x2x4xf32>
+  } : (tensor<4x2x4xf32>) -> tensor<4x2x4xf32>
+  return %arg4 : tensor<6xf32>
+}
+
+// -----
+
+// The campaign's module (72771): two dead manual computations reading one argument, groups, a call.
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<3x8x8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}, {"a"}]>}, %arg1: tensor<3x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}, %arg2: tensor<4x2x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}) -> tensor<6xf32> {
+// CHECK: %2 = sdy.reshard %1 <@mesh, [{}]> : tensor<6xf32>
+// CHECK: %3 = call @callee19(%2) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}]>]>} : (tensor<6xf32>) -> tensor<6xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee19(
+sdy.mesh @mesh = <["a"=2]>
+func.func private @callee19(%farg0: tensor<6xf32>) -> (tensor<6xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}]>}) {
+  %v20 = stablehlo.tanh %farg0 : tensor<6xf32>
+  return %v20 : tensor<6xf32>
+}
+func.func @main(%arg1: tensor<3x8x8x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}, {}, {"a"}p2]>}, %arg2: tensor<3x2xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"a"}p1]>}, %arg3: tensor<4x2x3xf32>) -> (tensor<6xf32>) {
+  %mc9 = sdy.manual_computation(%arg3) in_shardings=[<@mesh, [{}, {}, {}]>] out_shardings=[<@mesh, [{}]>] manual_axes={"a"} (%m4: tensor<4x2x3xf32>) {
+    %c5 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %v6 = stablehlo.pad %m4, %c5, low = [0, 0, 0], high = [0, 0, 1], interior = [0, 0, 0] : (tensor<4x2x3xf32>, tensor<f32>) -> tensor<4x2x4xf32>
+    %c7 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+    %v8 = stablehlo.reduce(%v6 init: %c7) applies stablehlo.maximum across dimensions = [0, 1] : (tensor<4x2x4xf32>, tensor<f32>) -> tensor<4xf32>
+    sdy.return %v8 : tensor<4xf32>
+  } : (tensor<4x2x3xf32>) -> tensor<4xf32>
+  sdy.sharding_group %mc9 group_id=0 : tensor<4xf32>
+  %c10 = stablehlo.constant dense<0> : tensor<i32>
+  %v11 = stablehlo.dynamic_slice %mc9, %c10, sizes = [4] : (tensor<4xf32>, tensor<i32>) -> tensor<4xf32>
+  %v12 = stablehlo.reshape %arg2 : (tensor<3x2xf32>) -> tensor<6xf32>
+  %v13 = stablehlo.multiply %v12, %v12 : tensor<6xf32>
+  %v14 = sdy.sharding_constraint %v13 <@mesh, [{?}]> : tensor<6xf32>
+  %v15 = stablehlo.reshape %arg2 : (tensor<3x2xf32>) -> tensor<6xf32>
+  %mc18 = sdy.manual_computation(%arg3) in_shardings=[<@mesh, [{}, {}, {}]>] out_shardings=[<@mesh, [{"a", ?}, {}, {}]>] manual_axes={"a"} (%m16: tensor<4x2x3xf32>) {
+    %v17 = sdy.sharding_constraint %m16 <@mesh, [{}, {}, {}]> : tensor<4x2x3xf32>
+    sdy.return %v17 : tensor<4x2x3xf32>
+  } : (tensor<4x2x3xf32>) -> tensor<8x2x3xf32>
+  sdy.sharding_group %v12 group_id=1 : tensor<6xf32>
+  sdy.sharding_group %v15 group_id=1 : tensor<6xf32>
+  %call21 = func.call @callee19(%v14) : (tensor<6xf32>) -> tensor<6xf32>
+  return %call21 : tensor<6xf32>
+}
+
+// -----
+
+// A function argument of a dynamic shape returned as it is: Shardy propagates nothing to or from it (its result stays open), beside a static one.
+// CHECK-LABEL: func.func {{(private )?}}@dynamic_argument_returned(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<?x8xf32>) {
+// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @dynamic_argument_returned(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<8x8xf32>, tensor<?x8xf32>) {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  return %0, %arg1 : tensor<8x8xf32>, tensor<?x8xf32>
+}
+
+// -----
+
+// Dynamic arguments returned with and without shardings of their own and on annotated results: nothing moves between them.
+// CHECK-LABEL: func.func {{(private )?}}@dynamic_arguments_and_results(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<?x8xf32>, %arg2: tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}]>}) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<?x8xf32>, tensor<?x8xf32>) {
+// CHECK: %0 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @dynamic_arguments_and_results(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tensor<?x8xf32>, %arg2: tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}]>}) -> (tensor<8x8xf32>, tensor<?x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<?x8xf32>, tensor<?x8xf32>) {
+  %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
+  return %0, %arg1, %arg2, %arg2 : tensor<8x8xf32>, tensor<?x8xf32>, tensor<?x8xf32>, tensor<?x8xf32>
+}
+
+// -----
+
+// A tuple argument read through get_tuple_element (Shardy refuses tuple results only): the elements take the sharded operand's axes as any value.
+// CHECK-LABEL: func.func {{(private )?}}@tuple_argument_elements(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %arg1: tuple<tensor<8x8xf32>, tensor<8xf32>>) -> (tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, tensor<8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}]>}) {
+// CHECK: %0 = stablehlo.get_tuple_element %arg1[0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : (tuple<tensor<8x8xf32>, tensor<8xf32>>) -> tensor<8x8xf32>
+// CHECK: %1 = stablehlo.get_tuple_element %arg1[1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}]>]>} : (tuple<tensor<8x8xf32>, tensor<8xf32>>) -> tensor<8xf32>
+// CHECK: %2 = stablehlo.add %0, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
+// CHECK: %3 = stablehlo.broadcast_in_dim %1, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : (tensor<8xf32>) -> tensor<8x8xf32>
+// CHECK: %4 = stablehlo.multiply %2, %3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"b"}]>]>} : tensor<8x8xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+func.func @tuple_argument_elements(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}]>}, %t: tuple<tensor<8x8xf32>, tensor<8xf32>>) -> (tensor<8x8xf32>, tensor<8xf32>) {
+  %0 = stablehlo.get_tuple_element %t[0] : (tuple<tensor<8x8xf32>, tensor<8xf32>>) -> tensor<8x8xf32>
+  %1 = stablehlo.get_tuple_element %t[1] : (tuple<tensor<8x8xf32>, tensor<8xf32>>) -> tensor<8xf32>
+  %2 = stablehlo.add %0, %arg0 : tensor<8x8xf32>
+  %3 = stablehlo.broadcast_in_dim %1, dims = [1] : (tensor<8xf32>) -> tensor<8x8xf32>
+  %4 = stablehlo.multiply %2, %3 : tensor<8x8xf32>
+
+  return %4, %1 : tensor<8x8xf32>, tensor<8xf32>
 }
