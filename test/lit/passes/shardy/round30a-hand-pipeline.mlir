@@ -285,3 +285,37 @@ func.func @tuple_argument_elements(%arg0: tensor<8x8xf32> {sdy.sharding = #sdy.s
 
   return %4, %1 : tensor<8x8xf32>, tensor<8xf32>
 }
+
+// -----
+
+// A returned call result whose callee returns a value with the user's uneven result sharding ("a":(2)4, "b" on a dim of size 2): the named computation's result equals the func result until export makes both even, so no reshard (campaign 73199).
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) -> (tensor<2x32xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"a":(2)2}, {}]>}, tensor<1024xf32>) {
+// CHECK: %0 = stablehlo.multiply %arg0, %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}]>]>} : tensor<32x32xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{}, {}]> : tensor<32x32xf32>
+// CHECK: %3 = stablehlo.tanh %1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"b":(2)2}]>]>} : tensor<32x32xf32>
+// CHECK: %4 = sdy.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: %5 = stablehlo.reduce(%3 init: %4) applies stablehlo.maximum across dimensions = [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2}]>]>} : (tensor<32x32xf32>, tensor<f32>) -> tensor<32xf32>
+// CHECK: %6 = call @callee8(%5) {sdy.sharding = #sdy.sharding_per_value<[<@mesh1, [{"a":(2)2}, {}]>]>} : (tensor<32xf32>) -> tensor<2x32xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee8(
+// CHECK-SAME: %arg0: tensor<32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2}]>}) -> (tensor<2x32xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"a":(2)2}, {}]>}) {
+// CHECK: %0 = stablehlo.broadcast_in_dim %arg0, dims = [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh1, [{"a":(2)4, "b"}, {}]>]>} : (tensor<32xf32>) -> tensor<2x32xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4]>
+sdy.mesh @mesh1 = <["a"=8, "b"=4]>
+sdy.mesh @mesh2 = <["a"=2, "b"=4]>
+func.func private @callee8(%farg0: tensor<32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, ?}p0]>}) -> (tensor<2x32xf32>) {
+  %v9 = sdy.sharding_constraint %farg0 <@mesh, [{"a"}]> : tensor<32xf32>
+  %v10 = stablehlo.subtract %v9, %v9 : tensor<32xf32>
+  %v11 = stablehlo.broadcast_in_dim %farg0, dims = [1] : (tensor<32xf32>) -> tensor<2x32xf32>
+  return %v11 : tensor<2x32xf32>
+}
+func.func @main(%arg1: tensor<32x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}p1]>}) -> (tensor<2x32xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"a":(2)4, "b"}, {}]>}, tensor<1024xf32>) {
+  %v2 = stablehlo.multiply %arg1, %arg1 : tensor<32x32xf32>
+  %v3 = sdy.sharding_constraint %v2 <@mesh, [{}, {}]> : tensor<32x32xf32>
+  %v4 = stablehlo.reshape %v3 : (tensor<32x32xf32>) -> tensor<1024xf32>
+  %v5 = stablehlo.tanh %v3 : tensor<32x32xf32>
+  %c6 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %v7 = stablehlo.reduce(%v5 init: %c6) applies stablehlo.maximum across dimensions = [0] : (tensor<32x32xf32>, tensor<f32>) -> tensor<32xf32>
+  %call12 = func.call @callee8(%v7) : (tensor<32xf32>) -> tensor<2x32xf32>
+  return %call12, %v4 : tensor<2x32xf32>, tensor<1024xf32>
+}
