@@ -175,3 +175,131 @@ func.func @dynamic_arguments_and_results(%arg0: tensor<8x8xf32> {sdy.sharding = 
   %0 = stablehlo.negate %arg0 : tensor<8x8xf32>
   return %0, %arg1, %arg2, %arg2 : tensor<8x8xf32>, tensor<?x8xf32>, tensor<?x8xf32>, tensor<?x8xf32>
 }
+
+// -----
+
+// An optimization barrier's operand takes "a" from a callee's argument after the barrier, a dot reading the barrier under a constraint (campaign 35083's loop replaced; agreed before too).
+// CHECK-LABEL: func.func {{(private )?}}@callee(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> tensor<8x8xf32> {
+// CHECK: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a":(1)2, ?}, {?}]>}) -> tensor<f32> {
+// CHECK: %0 = stablehlo.optimization_barrier {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}, {?}]>]>} %arg0 : tensor<8x16xf32>
+// CHECK: %2 = stablehlo.dot_general %0, %arg1, batching_dims = [0] x [0], contracting_dims = [1] x [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}]>]>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+// CHECK: %3 = sdy.sharding_constraint %2 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=2]>
+func.func private @callee(%farg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> (tensor<8x8xf32>) {
+  %v27 = stablehlo.tanh %farg0 : tensor<8x8xf32>
+  return %v27 : tensor<8x8xf32>
+}
+func.func @main(%arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg17: tensor<8x16xf32>) -> (tensor<f32>) {
+  %w7 = stablehlo.optimization_barrier %arg1 : tensor<8x16xf32>
+  %c15 = stablehlo.constant dense<0> : tensor<i32>
+  %v16 = stablehlo.dynamic_slice %arg1, %c15, %c15, sizes = [8, 8] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
+  %v18 = stablehlo.dot_general %w7, %arg17, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+  %v19 = sdy.sharding_constraint %v18 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+  %call28 = func.call @callee(%v16) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %c29 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %v30 = stablehlo.reduce(%v19 init: %c29) applies stablehlo.add across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
+  return %v30 : tensor<f32>
+}
+
+// -----
+
+// As above through a case whose branches return the operand (one negated).
+// CHECK-LABEL: func.func {{(private )?}}@callee(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> tensor<8x8xf32> {
+// CHECK: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a":(1)2, ?}, {?}]>}) -> tensor<f32> {
+// CHECK: %6 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"b", ?}]>]>} : tensor<8x16xf32>
+// CHECK: }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}, {?}]>]>} : (tensor<i32>) -> tensor<8x16xf32>
+// CHECK: %2 = stablehlo.dot_general %0, %arg1, batching_dims = [0] x [0], contracting_dims = [1] x [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}]>]>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+// CHECK: %3 = sdy.sharding_constraint %2 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=2]>
+func.func private @callee(%farg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> (tensor<8x8xf32>) {
+  %v27 = stablehlo.tanh %farg0 : tensor<8x8xf32>
+  return %v27 : tensor<8x8xf32>
+}
+func.func @main(%arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg17: tensor<8x16xf32>) -> (tensor<f32>) {
+  %k = stablehlo.constant dense<1> : tensor<i32>
+  %w7 = "stablehlo.case"(%k) ({
+    %n = stablehlo.negate %arg1 : tensor<8x16xf32>
+    stablehlo.return %n : tensor<8x16xf32>
+  }, {
+    stablehlo.return %arg1 : tensor<8x16xf32>
+  }) : (tensor<i32>) -> tensor<8x16xf32>
+  %c15 = stablehlo.constant dense<0> : tensor<i32>
+  %v16 = stablehlo.dynamic_slice %arg1, %c15, %c15, sizes = [8, 8] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
+  %v18 = stablehlo.dot_general %w7, %arg17, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+  %v19 = sdy.sharding_constraint %v18 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+  %call28 = func.call @callee(%v16) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %c29 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %v30 = stablehlo.reduce(%v19 init: %c29) applies stablehlo.add across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
+  return %v30 : tensor<f32>
+}
+
+// -----
+
+// As above through an if.
+// CHECK-LABEL: func.func {{(private )?}}@callee(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> tensor<8x8xf32> {
+// CHECK: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a":(1)2, ?}, {?}]>}) -> tensor<f32> {
+// CHECK: %6 = stablehlo.negate %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"b", ?}]>]>} : tensor<8x16xf32>
+// CHECK: }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}, {?}]>]>} : (tensor<i1>) -> tensor<8x16xf32>
+// CHECK: %2 = stablehlo.dot_general %0, %arg1, batching_dims = [0] x [0], contracting_dims = [1] x [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}]>]>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+// CHECK: %3 = sdy.sharding_constraint %2 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=2]>
+func.func private @callee(%farg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> (tensor<8x8xf32>) {
+  %v27 = stablehlo.tanh %farg0 : tensor<8x8xf32>
+  return %v27 : tensor<8x8xf32>
+}
+func.func @main(%arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg17: tensor<8x16xf32>) -> (tensor<f32>) {
+  %k = stablehlo.constant dense<true> : tensor<i1>
+  %w7 = "stablehlo.if"(%k) ({
+    %n = stablehlo.negate %arg1 : tensor<8x16xf32>
+    stablehlo.return %n : tensor<8x16xf32>
+  }, {
+    stablehlo.return %arg1 : tensor<8x16xf32>
+  }) : (tensor<i1>) -> tensor<8x16xf32>
+  %c15 = stablehlo.constant dense<0> : tensor<i32>
+  %v16 = stablehlo.dynamic_slice %arg1, %c15, %c15, sizes = [8, 8] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
+  %v18 = stablehlo.dot_general %w7, %arg17, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+  %v19 = sdy.sharding_constraint %v18 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+  %call28 = func.call @callee(%v16) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %c29 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %v30 = stablehlo.reduce(%v19 init: %c29) applies stablehlo.add across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
+  return %v30 : tensor<f32>
+}
+
+// -----
+
+// As above through a named computation (the bare passes only: Shardy's pipeline refuses named computations).
+// CHECK-LABEL: func.func {{(private )?}}@callee(
+// CHECK-SAME: %arg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> tensor<8x8xf32> {
+// CHECK: %0 = stablehlo.tanh %arg0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}]>]>} : tensor<8x8xf32>
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", "a":(1)2, ?}, {?}]>}) -> tensor<f32> {
+// CHECK: %2 = stablehlo.dot_general %0, %arg1, batching_dims = [0] x [0], contracting_dims = [1] x [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", "a":(1)2, ?}]>]>} : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+// CHECK: %3 = sdy.sharding_constraint %2 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+sdy.mesh @mesh = <["a"=8, "b"=2]>
+func.func private @callee(%farg0: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {?}]>}) -> (tensor<8x8xf32>) {
+  %v27 = stablehlo.tanh %farg0 : tensor<8x8xf32>
+  return %v27 : tensor<8x8xf32>
+}
+func.func @main(%arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {"b"}]>}, %arg17: tensor<8x16xf32>) -> (tensor<f32>) {
+  %w7 = sdy.named_computation<"n">(%arg1) (%x: tensor<8x16xf32>) {
+    %n = stablehlo.negate %x : tensor<8x16xf32>
+    sdy.return %n : tensor<8x16xf32>
+  } : (tensor<8x16xf32>) -> tensor<8x16xf32>
+  %c15 = stablehlo.constant dense<0> : tensor<i32>
+  %v16 = stablehlo.dynamic_slice %arg1, %c15, %c15, sizes = [8, 8] : (tensor<8x16xf32>, tensor<i32>, tensor<i32>) -> tensor<8x8xf32>
+  %v18 = stablehlo.dot_general %w7, %arg17, batching_dims = [0] x [0], contracting_dims = [1] x [1] : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8xf32>
+  %v19 = sdy.sharding_constraint %v18 <@mesh, [{"b", "a":(1)2}]> : tensor<8xf32>
+  %call28 = func.call @callee(%v16) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  %c29 = stablehlo.constant dense<0.000000e+00> : tensor<f32>
+  %v30 = stablehlo.reduce(%v19 init: %c29) applies stablehlo.add across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
+  return %v30 : tensor<f32>
+}
