@@ -431,3 +431,72 @@ func.func @main(%arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?
   %v30 = stablehlo.reduce(%v19 init: %c29) applies stablehlo.add across dimensions = [0] : (tensor<8xf32>, tensor<f32>) -> tensor<f32>
   return %v30 : tensor<f32>
 }
+
+// -----
+
+// A concatenate of operands on two meshes of one shape (device ids apart): Shardy's export computes it on the first operand's (the result's) mesh and reshards the other operand there (campaign 73482).
+// CHECK-LABEL: func.func {{(private )?}}@concat_meshes_cc1(
+// CHECK-SAME: %arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"a"}, {}]>}, %arg1: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> tensor<4x16xf32> {
+// CHECK: %0 = sdy.reshard %arg1 <@mesh1, [{"a"}, {}]> : tensor<4x8xf32>
+// CHECK: %1 = stablehlo.concatenate %arg0, %0, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh1, [{"a"}, {}]>]>} : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x16xf32>
+// CHECK: %2 = sdy.reshard %1 <@mesh1, [{}, {}]> : tensor<4x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+sdy.mesh @mesh1 = <["a"=2, "b"=2], device_ids=[0, 2, 1, 3]>
+func.func @concat_meshes_cc1(%x: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"a"}, {}]>}, %y: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<4x16xf32>) {
+  %0 = stablehlo.concatenate %x, %y, dim = 1 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+// As above with the operands swapped: the operand already holding the picked axes on the other mesh is resharded too.
+// CHECK-LABEL: func.func {{(private )?}}@concat_meshes_cc2(
+// CHECK-SAME: %arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"a"}, {}]>}, %arg1: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> tensor<4x16xf32> {
+// CHECK: %0 = sdy.reshard %arg1 <@mesh, [{"a"}, {}]> : tensor<4x8xf32>
+// CHECK: %1 = sdy.reshard %arg0 <@mesh, [{"a"}, {}]> : tensor<4x8xf32>
+// CHECK: %2 = stablehlo.concatenate %0, %1, dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x16xf32>
+// CHECK: %3 = sdy.reshard %2 <@mesh, [{}, {}]> : tensor<4x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+sdy.mesh @mesh1 = <["a"=2, "b"=2], device_ids=[0, 2, 1, 3]>
+func.func @concat_meshes_cc2(%x: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"a"}, {}]>}, %y: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"a"}]>}) -> (tensor<4x16xf32>) {
+  %0 = stablehlo.concatenate %y, %x, dim = 1 : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x16xf32>
+  return %0 : tensor<4x16xf32>
+}
+
+// -----
+
+// The campaign's module (73482, reduced): a returned call result on a mesh with device ids concatenated with an argument on the plain mesh, under constraints.
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<8x4x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {}]>}, %arg1: tensor<3x8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"a"}]>}) -> (tensor<3x256xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}, tensor<3x4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}, {"b"}]>}) {
+// CHECK: %0 = sdy.reshard %arg0 <@mesh2, [{}, {"b"}, {}]> : tensor<8x4x3xf32>
+// CHECK: %1 = stablehlo.transpose %0, dims = [0, 2, 1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b"}, {}, {}]>]>} : (tensor<8x4x3xf32>) -> tensor<8x3x4xf32>
+// CHECK: %2 = stablehlo.transpose %1, dims = [1, 2, 0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {}, {"b"}]>]>} : (tensor<8x3x4xf32>) -> tensor<3x4x8xf32>
+// CHECK: %3 = call @callee6(%1) {sdy.sharding = #sdy.sharding_per_value<[<@mesh1, [{}, {"a"}, {}]>]>} : (tensor<8x3x4xf32>) -> tensor<3x8x16xf32>
+// CHECK: %4 = sdy.reshard %3 <@mesh, [{"a"}, {}, {}]> : tensor<3x8x16xf32>
+// CHECK: %5 = sdy.reshard %arg1 <@mesh, [{"a"}, {}, {}]> : tensor<3x8x16xf32>
+// CHECK: %6 = stablehlo.concatenate %4, %5, dim = 2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}, {}]>]>} : (tensor<3x8x16xf32>, tensor<3x8x16xf32>) -> tensor<3x8x32xf32>
+// CHECK: %7 = stablehlo.reshape %6 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>} : (tensor<3x8x32xf32>) -> tensor<3x256xf32>
+// CHECK: %8 = sdy.reshard %7 <@mesh, [{"a"}, {}]> : tensor<3x256xf32>
+// CHECK: %9 = sdy.reshard %8 <@mesh, [{"a"}, {}]> : tensor<3x256xf32>
+// CHECK-LABEL: func.func {{(private )?}}@callee6(
+// CHECK-SAME: %arg0: tensor<8x3x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}, {}]>}) -> (tensor<3x8x16xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{}, {"a"}, {}]>}) {
+// CHECK: %1 = stablehlo.dot_general %arg0, %0, batching_dims = [1] x [0], contracting_dims = [2] x [1] {sdy.sharding = #sdy.sharding_per_value<[<@mesh1, [{"b"}, {"a"}, {}]>]>} : (tensor<8x3x4xf32>, tensor<3x4x16xf32>) -> tensor<3x8x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=2]>
+sdy.mesh @mesh1 = <["a"=2, "b"=2], device_ids=[0, 2, 1, 3]>
+sdy.mesh @mesh2 = <["a"=1, "b"=2, "c"=1]>
+func.func private @callee6(%farg0: tensor<8x3x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {}, {}]>}) -> (tensor<3x8x16xf32> {sdy.sharding = #sdy.sharding<@mesh1, [{"b", ?}p1, {"a"}, {?}]>}) {
+  %i15 = stablehlo.iota dim = 0 : tensor<3x4x16xf32>
+  %v16 = stablehlo.dot_general %farg0, %i15, batching_dims = [1] x [0], contracting_dims = [2] x [1] : (tensor<8x3x4xf32>, tensor<3x4x16xf32>) -> tensor<3x8x16xf32>
+  return %v16 : tensor<3x8x16xf32>
+}
+func.func @main(%arg1: tensor<8x4x3xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}p3, {}, {}], replicated={"a"}>}, %arg18: tensor<3x8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {?}, {"a", ?}]>}) -> (tensor<3x256xf32>, tensor<3x4x8xf32>) {
+  %v3 = sdy.sharding_constraint %arg1 <@mesh2, [{?}, {"b", "c"}p1, {}]> : tensor<8x4x3xf32>
+  %v4 = stablehlo.transpose %v3, dims = [0, 2, 1] : (tensor<8x4x3xf32>) -> tensor<8x3x4xf32>
+  %v5 = stablehlo.transpose %v4, dims = [1, 2, 0] : (tensor<8x3x4xf32>) -> tensor<3x4x8xf32>
+  %call17 = func.call @callee6(%v4) : (tensor<8x3x4xf32>) -> tensor<3x8x16xf32>
+  %v19 = stablehlo.concatenate %call17, %arg18, dim = 2 : (tensor<3x8x16xf32>, tensor<3x8x16xf32>) -> tensor<3x8x32xf32>
+  %v20 = stablehlo.reshape %v19 : (tensor<3x8x32xf32>) -> tensor<3x256xf32>
+  %v21 = sdy.sharding_constraint %v20 <@mesh, [{?}, {}]> : tensor<3x256xf32>
+  %v22 = sdy.sharding_constraint %v21 <@mesh, [{"a"}, {}]> : tensor<3x256xf32>
+  return %v22, %v5 : tensor<3x256xf32>, tensor<3x4x8xf32>
+}
