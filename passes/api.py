@@ -89,6 +89,11 @@ def propagate_module(
                 "shardings only: emit the module with Shardy (JAX's default)"
             )
         lazy_dead = options.conflicts == "shardy" and (bare or shardy_import)
+        if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
+            # Shardy's way with groups whose members disagree (before the dead-op positions
+            # below: an op whose operands it rewires hashes anew, campaign 72561; meshjit's own
+            # mode reads a call result as the graph starts it: with its callee's result sharding)
+            import_sharding_groups(module_op, callee_results=options.conflicts != "shardy")
         if options.conflicts == "shardy" and not shardy_import:
             # Shardy's passes erase a dead op when their greedy driver visits it: an op used
             # only by a later dead op propagates before it goes (erased below, after
@@ -96,10 +101,6 @@ def propagate_module(
             if lazy_dead:
                 op_index, dying, shared, revisits = dying_ops(module_op)
             erase_dead_ops(module_op, transitive=not lazy_dead)
-        if not shardy_import:  # (Shardy's pipeline: after its constraints applied)
-            # Shardy's way with groups whose members disagree (meshjit's own mode reads a call
-            # result as the graph starts it: with its callee's result sharding)
-            import_sharding_groups(module_op, callee_results=options.conflicts != "shardy")
         # (every mode: `mesh<[...]>` in a sharding names no symbol)
         lift_inlined_meshes(module_op, dedup=not bare)
         if shardy_import:
@@ -129,6 +130,7 @@ def propagate_module(
             edges_only=bare,
             hold_priorities=options.user_priorities,
             untied_ifs=shardy_import,
+            static_only=options.conflicts == "shardy",
         )
         if lazy_dead:
             _mark_dying(graph, op_index, dying, shared, revisits)

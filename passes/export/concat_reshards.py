@@ -209,14 +209,19 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
         # barrier's result that agrees makes no reshard (campaign 47321); which operands,
         # on them read through barriers (campaign 70175))
         own = [_axes(io.value_sharding(v), rank) for v in op.operands] + tensors[-1:]
-        if partial or any(t != own[0] for t in own):
+        # (an operand whose axes name another mesh of the same axes, other device ids, goes
+        # to the op's mesh too, as Shardy's does: campaign 73482)
+        moved = [_on_other_mesh(s, mesh_name) for s in shardings]
+        if partial or any(t != own[0] for t in own) or any(moved):
             shapes = [
                 tuple(ir.RankedTensorType(v.type).shape) for v in (*op.operands, op.results[0])
             ]
             dim = ir.IntegerAttr(op.attributes["dimension"]).value
             sliced = all(_defined_by(v, "stablehlo.slice") for v in op.operands)
             picked = _picked(tensors, shapes, dim, meshes[mesh_name], keep_dim=sliced)
-            made = _reshard_around(op, tensors, picked, mesh_name, shardings[-1] is None)
+            made = _reshard_around(
+                op, tensors, picked, mesh_name, shardings[-1] is None, moved=moved
+            )
             # (the op itself too: an operand it reads as it is is reduced before them all)
             firsts.update((r, made[0]) for r in (*made, op.operation) if made)
     return firsts
@@ -230,11 +235,14 @@ def _one_mesh(shardings: list, meshes: dict) -> str | None:
     given = [s for s in shardings if s is not None]
     if len({meshes.get(s.mesh_name) for s in given}) > 1:
         return None
-    named = {s.mesh_name for s in given if any(d.axes for d in s.dims)}
-    if len(named) > 1:
-        return None
+    named = [s.mesh_name for s in given if any(d.axes for d in s.dims)]
     if named:
-        return named.pop()
+        # (meshes of one shape under two names, device ids apart: Shardy computes on the
+        # result's, else the first operand's that names axes; campaign 73482)
+        result = shardings[-1]
+        if result is not None and result.mesh_name in named:
+            return result.mesh_name
+        return named[0]
     meshes = {s.mesh_name for s in given}
     return meshes.pop() if len(meshes) == 1 else None
 
@@ -243,14 +251,23 @@ def _defined_by(value: ir.Value, name: str) -> bool:
     return isinstance(value, ir.OpResult) and value.owner.name == name
 
 
-def _reshard_around(op, tensors: list, picked: list, mesh_name: str, unannotated=False) -> list:
+def _on_other_mesh(sharding, mesh_name: str) -> bool:
+    """Whether `sharding` names axes of a mesh other than `mesh_name`."""
+    if sharding is None or sharding.mesh_name == mesh_name:
+        return False
+    return any(d.axes for d in sharding.dims)
+
+
+def _reshard_around(
+    op, tensors: list, picked: list, mesh_name: str, unannotated=False, moved=()
+) -> list:
     """The op computes in `picked`: operands resharded to it, its result back to its own (a
     result without a sharding that `picked` leaves unsharded keeps none, as Shardy's). The
-    operands' reshards, in order."""
+    operands' reshards, in order; `moved`: the operands on another mesh, resharded anyway."""
     wanted = _attr(mesh_name, picked)
     made = []
     for i, operand in enumerate(list(op.operands)):
-        if tensors[i] != picked:
+        if tensors[i] != picked or i < len(moved) and moved[i]:
             with op.location, ir.InsertionPoint(op):
                 reshard = sdy.ReshardOp(operand, wanted)
             op.operands[i] = reshard.result

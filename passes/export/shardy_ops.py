@@ -562,9 +562,31 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             declared = kept or tensor_sharding_attr(declared)
             if _maximal(declared, meshes):
                 continue
+            if kept is not None and str(kept) == str(_returned_in_callee(value)):
+                continue  # (the named computation's result was the user's before both went even)
             if str(declared) != str(own) and not _refines(own, declared):
                 with ret.location, ir.InsertionPoint(ret):
                     ret.operands[number] = sdy.ReshardOp(value, declared).result
+
+
+def _returned_in_callee(value: ir.OpResult):
+    """The sharding of the value the callee of `value`'s call returns in its place (the
+    named computation's result as propagation left it, before export made it even), or None."""
+    call = value.owner
+    name = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
+    module = call.parent
+    while module.name != "builtin.module":
+        module = module.parent
+    table = ir.SymbolTable(module.operation)
+    try:
+        callee = table[name]
+    except KeyError:
+        return None
+    blocks = callee.regions[0].blocks
+    if not blocks:
+        return None
+    ret = list(blocks[0].operations)[-1]
+    return _value_sharding(ret.operands[value.result_number])
 
 
 def _uneven_results(func) -> dict:

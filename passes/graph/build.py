@@ -69,12 +69,13 @@ class Builder:
         self.rules: dict = {}  # rule_cache_key(op) -> rule
         self.edges_only = False  # only data-flow edge ops tie a loop's values (build_graph)
         self.untied_ifs = False  # `stablehlo.if` results tied to nothing (build_graph)
+        self.static_only = False  # values of dynamic shapes get no slot (build_graph)
         self.unreturned: set = set()  # callees whose results their returns do not reach
         # callee -> the indices of its results a call's func data-flow edge reads (bare passes)
         self.edge_results: dict = {}
 
     def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
-        if not is_tensor(value):
+        if not is_tensor(value) or self.static_only and not value.type.has_static_shape:
             return None
         slot = self.graph.slots.get(value)
         if slot is None:
@@ -338,6 +339,7 @@ def build_graph(
     hold_priorities: bool = True,
     edges_only: bool = False,
     untied_ifs: bool = False,
+    static_only: bool = False,
 ) -> Graph:
     """Slots and edges for every func in the module.
 
@@ -345,14 +347,20 @@ def build_graph(
     With `edges_only` (Shardy's bare propagation passes, which run after its import), loops,
     branches, barriers and named computations tie their values only through the data-flow
     edge ops the import would have added. With `untied_ifs` (Shardy's pipeline, whose import
-    gives `stablehlo.if` no data-flow edges) an `if`'s results are tied to nothing.
+    gives `stablehlo.if` no data-flow edges) an `if`'s results are tied to nothing. With
+    `static_only` (Shardy-compatible) a value of a dynamic shape gets no slot: Shardy
+    propagates nothing to or from one (a function argument returned as it is).
     """
     with type_info_cached():
-        return _build_graph(module_op, hold_priorities, edges_only, untied_ifs)
+        return _build_graph(module_op, hold_priorities, edges_only, untied_ifs, static_only)
 
 
 def _build_graph(
-    module_op: ir.Operation, hold_priorities: bool, edges_only: bool, untied_ifs: bool
+    module_op: ir.Operation,
+    hold_priorities: bool,
+    edges_only: bool,
+    untied_ifs: bool,
+    static_only: bool = False,
 ) -> Graph:
     graph = Graph(meshes=io.read_meshes(module_op), mesh_keys=io.read_mesh_keys(module_op))
     funcs = {}
@@ -362,7 +370,7 @@ def _build_graph(
     builder = Builder(graph, hold_priorities)
     builder.funcs, builder.edges_only = funcs, edges_only
     graph.bare = edges_only
-    builder.untied_ifs = untied_ifs
+    builder.untied_ifs, builder.static_only = untied_ifs, static_only
     called = graph.callees = _called(module_op)
     if edges_only:  # Shardy's bare passes: a callee's results only through func data-flow edges
         builder.unreturned = _callees_without_edges(module_op, funcs)

@@ -9,23 +9,29 @@ from meshjit.passes.graph.graph import GraphError
 
 
 def check_static_shapes(module_op: ir.Operation) -> None:
-    """Raises GraphError at the first op (post-order) with a result of a dynamic shape, in
-    Shardy's words (its propagation reads op results of static shapes only; a function
-    argument of a dynamic shape that no op's result shares passes, as there)."""
+    """Raises GraphError at the first op (post-order) with a result of a dynamic shape or a
+    tuple type, in Shardy's words (its propagation reads op results of static shapes only,
+    and no tuples; a function argument of such a type that no op's result shares passes, as
+    there: a tuple argument read by get_tuple_element)."""
     found = []
 
     def visit(op):
         for v in op.results:
             t = v.type
+            if isinstance(t, ir.TupleType):
+                found.append((op.location, f"Shardy propagation doesn't support tuples: '{t}'"))
+                return ir.WalkResult.INTERRUPT
             if isinstance(t, ir.ShapedType) and not t.has_static_shape:
-                found.append((op.location, t))
+                found.append(
+                    (
+                        op.location,
+                        "Shardy propagation only supports ranked tensors with a static shape. "
+                        f"type: '{t}'",
+                    )
+                )
                 return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
 
     module_op.walk(visit)
     if found:
-        location, t = found[0]
-        raise GraphError(
-            location,
-            f"Shardy propagation only supports ranked tensors with a static shape. type: '{t}'",
-        )
+        raise GraphError(*found[0])

@@ -372,7 +372,7 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
             value = op.operands[0]
             # (Shardy's import leaves a value that has a sharding of its own as it is)
             unsharded = _initial_sharding(value) is None
-            if _fully_closed(op) and _no_other_claim(value, op):
+            if _fully_closed(op) and _no_other_claim(value, op, meshes):
                 if _callee_argument(value, callees):
                     if not _has_own_arg_sharding(value):  # (a named computation's argument)
                         _take_over_uses(value, op)
@@ -383,14 +383,14 @@ def apply_sharding_constraints(module_op: ir.Operation) -> None:
                         _take_over_uses(value, op)
                 else:
                     _give_sharding(value, op.attributes["sharding"], op.location, meshes)
-            if unsharded and _no_other_claim(value, op):
+            if unsharded and _no_other_claim(value, op, meshes):
                 _read_after_chain(value, op)
         elif op.name == "sdy.manual_computation":
             ins = sdy.TensorShardingPerValueAttr(op.attributes["in_shardings"]).shardings
             for value, sharding in zip(
                 op.operands, _manual_replicated(op, ins, op.operands, meshes)
             ):
-                if not _no_other_claim(value, op):
+                if not _no_other_claim(value, op, meshes):
                     continue  # (a grouped value takes it too: the group's import comes after)
                 # (on an edge's value a fully closed in_sharding is a constraint every use
                 # reads, as Shardy's import makes it; export makes it a reshard)
@@ -657,24 +657,30 @@ def _funcs_by_name(module_op) -> dict:
 _CLAIMING_USERS = ("sdy.sharding_constraint", "sdy.manual_computation")
 
 
-def _no_other_claim(value, op) -> bool:
+def _no_other_claim(value, op, meshes: dict) -> bool:
     """Whether no user of `value` but `op` is a constraint or a manual computation (Shardy
-    applies neither's sharding to a value two of them want), a constraint asking for the same
-    sharding as `op` aside."""
-    return not any(
-        use.owner.name in _CLAIMING_USERS
-        and use.owner != op.operation
-        and not _same_constraint(use.owner, op)
-        for use in value.uses
-    )
+    applies neither's sharding to a value two of them want), one asking for the same sharding
+    as `op` aside (a manual computation's in_sharding with its unused manual axes replicated:
+    two manual computations reading a value with one in_sharding, campaign 72771)."""
+    own = None
+    for use in value.uses:
+        user = use.owner
+        if user.name not in _CLAIMING_USERS or user == op.operation:
+            continue
+        if own is None:
+            own = _claims(op.operation, value, meshes)
+        if _claims(user, value, meshes) != own:
+            return False
+    return True
 
 
-def _same_constraint(user, op) -> bool:
-    """Whether `user` and `op` are constraints to one sharding."""
-    names = (user.name, op.name)
-    if names != ("sdy.sharding_constraint", "sdy.sharding_constraint"):
-        return False
-    return str(user.attributes["sharding"]) == str(op.attributes["sharding"])
+def _claims(user, value, meshes: dict) -> set:
+    """The shardings a constraint or a manual computation asks of `value` (as text)."""
+    if user.name == "sdy.sharding_constraint":
+        return {str(user.attributes["sharding"])}
+    ins = sdy.TensorShardingPerValueAttr(user.attributes["in_shardings"]).shardings
+    cleaned = _manual_replicated(user, ins, user.operands, meshes)
+    return {str(s) for operand, s in zip(user.operands, cleaned) if operand == value}
 
 
 def _give_sharding(value, sharding, location, meshes: dict) -> None:
@@ -746,6 +752,8 @@ def import_sharding_groups(
         if pipeline:  # (the import's group step keeps one op per value; the bare passes don't)
             members = _distinct_values(members)
         values = [m.operands[0] for m in members]
+        if pipeline:
+            _check_one_manual_computation(group_id, members)
         shardings = [_member_sharding(v, funcs, meshes) for v in values]
         _check_one_mesh(group_id, members, shardings, keys)
         given = {str(s) for s in shardings if s is not None and not _fully_open(s)}
@@ -769,6 +777,30 @@ def _fully_open(sharding) -> bool:
     replicates): the group's import takes the member for one without a sharding, and the
     group's sync then replaces it whole (campaign 34208, extended)."""
     return all(not d.axes and not d.is_closed for d in sharding.dims)
+
+
+def _check_one_manual_computation(group_id: int, members: list) -> None:
+    """Members inside different manual computations (or one inside and one outside) are an
+    error of Shardy's import, in its words, at the first member that crosses."""
+    first = _enclosing_manual(members[0].operands[0])
+    for member in members[1:]:
+        other = _enclosing_manual(member.operands[0])
+        if (other is None) != (first is None) or other is not None and other != first:
+            raise GraphError(
+                member.location,
+                "ShardingGroupOps values cannot cross ManualComputationOp boundaries for "
+                f"groupId: {group_id}",
+            )
+
+
+def _enclosing_manual(value):
+    """The innermost manual computation whose body holds `value` (None: outside all)."""
+    op = value.owner.owner if isinstance(value, ir.BlockArgument) else value.owner.parent
+    while op is not None and op.name != "builtin.module":
+        if op.name == "sdy.manual_computation":
+            return op
+        op = op.parent
+    return None
 
 
 def _check_one_mesh(group_id: int, members: list, shardings: list, keys: dict) -> None:

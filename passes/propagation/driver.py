@@ -98,9 +98,10 @@ def _run_sweeps(graph, edges, stage, options, dirty, users) -> int:
 def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     """Shardy's order: edges in program order; an edge whose tensor changed runs next.
 
-    A data-flow tie runs next only when one of the values it owns changed (Shardy's edge op
-    is not a user of its sources: a loop operand's user is the loop); else it waits for the
-    next pass over the dirty edges in program order (the rewrite driver's next iteration)."""
+    A data-flow tie runs next when any of its values changed, a source (a loop's operand, a
+    value its body returns) as well as a value it owns: Shardy notifies the edge of the
+    value a changed source feeds (campaign 35083, extended: a loop's operand took an axis
+    from a callee's argument, and the loop's result had it before the dot reading it ran)."""
     in_stage = set(edges)
     budget = options.max_iterations * max(1, len(edges))
     runs = 0
@@ -118,6 +119,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     # Ops Shardy's greedy driver erases once it reaches the dead ops using them (basic and
     # aggressive passes): each runs until the first pass gets past its death, none after it.
     dying, killed, position = graph.dying, set(), -1
+    frontier = -1  # the furthest op the first pass reached: the dead ops before it are gone
     deaths = sorted(dying.items(), key=lambda item: item[1]) if dying else []
     while runs < budget:
         if dying and not first:
@@ -136,16 +138,18 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
             queued.discard(edge)
             dirty.discard(edge)
             runs += 1
+            # (func results reach their returns before the driver visits any op)
+            at = graph.edge_index.get(edge) if edge.op_name != "func.return" else None
+            if at is not None and at > frontier:
+                frontier = at
             if dying:
-                # (func results reach their returns before the driver visits any op)
-                at = graph.edge_index.get(edge) if edge.op_name != "func.return" else None
                 if deaths and at is not None and at > position:
                     position = at
                     while deaths and deaths[0][1] < position:
                         killed.add(deaths.pop(0)[0])
                 if edge in killed:
                     continue
-            if stage == STAGE_SINGLE_USE and _still_shared(edge, graph):
+            if stage == STAGE_SINGLE_USE and _still_shared(edge, graph, frontier):
                 waiting.add(edge)  # (its operand's other user not erased yet)
                 continue
             if _idle(edge):
@@ -178,12 +182,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                         deferred.add(user)  # a loop argument without data-flow edges
                         continue
                     dirty.add(user)
-                    if (
-                        user in in_stage
-                        and user is not edge
-                        and (user not in queued or user.syncs)
-                        and (user.owned_from is None or _owns(user, slot))
-                    ):
+                    if user in in_stage and user is not edge and (user not in queued or user.syncs):
                         stack.append(user)  # an edge already queued keeps its place, but a
                         queued.add(user)  # group syncs its members at once (as Shardy's do)
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
@@ -195,9 +194,13 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
     return runs
 
 
-def _still_shared(edge: Edge, graph: Graph) -> bool:
-    """Whether an operand of the edge has another use the driver has not erased yet."""
-    return edge.shared_until is not None and edge.shared_until > graph.gone
+def _still_shared(edge: Edge, graph: Graph, frontier: float = -1) -> bool:
+    """Whether an operand of the edge has another use the driver has not erased yet: the
+    first pass erased each dead op it got past (`frontier`), so an edge an op after that
+    dead op woke runs (campaign 72416: a dead reader of a block argument, which no revisit
+    releases)."""
+    until = edge.shared_until
+    return until is not None and until > graph.gone and until >= frontier
 
 
 def _release(graph, edge, stack, queued, in_stage, killed, deaths) -> bool:
@@ -321,11 +324,6 @@ def _overwrite_group(overwrite) -> list:
             slot.mesh = slot.mesh or inner.mesh
             changed.append(slot)
     return changed
-
-
-def _owns(edge: Edge, slot) -> bool:
-    """Whether `slot` is one of the values a data-flow tie owns."""
-    return any(v.slot is slot for v in edge.operands[edge.owned_from :])
 
 
 def _idle(edge: Edge) -> bool:
