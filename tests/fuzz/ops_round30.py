@@ -195,11 +195,9 @@ def _update(B, p, x, shape):
 
 def _apply_index(B, p, x):
     how = p["how"]
-    if not B.jaxlike:
-        if how in ("get", "at_get"):
-            q = _clipped(p, x.shape)
-            return _zeros(np.zeros(x.shape, x.dtype)[_index(np, q, x)].shape, x.dtype)
-        return _zeros(x.shape, x.dtype)
+    if not B.jaxlike:  # (an index NumPy refuses is drawn again)
+        got = np.zeros(x.shape, x.dtype)[_index(np, _clipped(p, x.shape), x)]
+        return _zeros(got.shape if how in ("get", "at_get") else x.shape, x.dtype)
     n = B.np
     idx = _index(n, p, x)
     if how == "get":
@@ -207,7 +205,7 @@ def _apply_index(B, p, x):
     ref = x.at[idx]
     if how == "at_get":
         return ref.get(mode=p["mode"])
-    shape = np.zeros(x.shape, bool)[_index(np, _clipped(p, x.shape), x)].shape
+    shape = ref.get(mode="fill").shape  # (the framework's error for a bad index, not NumPy's)
     unique, ordered = _flags(p, x.shape)
     kw = {"mode": p["mode"]}
     if unique or ordered:
