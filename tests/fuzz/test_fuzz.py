@@ -166,6 +166,23 @@ def test_a_step_computing_in_bfloat16_is_compared_at_its_precision():
     assert not outcome.failed, outcome.results
 
 
+def test_jax_runs_a_program_setting_an_abstract_mesh_on_the_mesh_s_devices():
+    """Seed 3000059 (round 30): r30_mesh sets an Explicit mesh with use_abstract_mesh inside the
+    program; JAX, run unsharded (its oracle's default), refuses it ("Please enter your `jit`
+    into a mesh context"), and with the program's shardings refuses an uneven input: its worker
+    runs it replicated on the mesh's devices."""
+    program = Program.from_json({
+        "seed": 3000059, "mesh_shape": [4], "axis_names": ["a"],
+        "inputs": [[[3, 3], "int16", [None, "a"]], [[4, 5], "uint8", [None, None]]],
+        "steps": [["op", "r30_mesh", [1], {"kind": "zeros_out", "spec": [["c", "a"], None],
+                                           "out": ["a", None], "auto": "b"}]],
+        "outputs": [2], "grad": False, "out_specs": None})
+    jax_result = (run_jax([program]) or [None])[0]
+    assert jax_result is None or "outs" in jax_result, jax_result
+    outcome = check(program, jax_result, modes=("meshjit",))
+    assert not outcome.failed and not outcome.meshjit_only_errors, outcome.results
+
+
 def test_compile_options_turn_excess_precision_off():
     from meshjit.compiler.runtime.client import compile_options
 
