@@ -162,6 +162,8 @@ def _rbg_split(data, shape: tuple):
 
 def _rbg_fold_in(data, message):
     batch, halves = _halves(data)
+    if aval_of(message).ndim:  # one message per key: the same for both halves
+        message = lax.broadcast_in_dim(message, (*batch, 2), tuple(range(len(batch))))
     return lax.reshape(_threefry_fold_in(halves, message), (*batch, 4))
 
 
@@ -188,8 +190,17 @@ def _unsafe_rbg_split(data, shape: tuple):
 
 
 def _unsafe_rbg_fold_in(data, message):
-    seed = lax.concatenate([np.zeros(1, dtypes.uint32), lax.reshape(message, (1,))], 0)
-    _, draws = lax.rng_bit_generator(lax.concatenate([seed, seed], 0), (10, 4), dtypes.uint32)
+    """Each key xor the last of ten draws seeded by its message; messages one per key draw as
+    JAX's vmap of rng_bit_generator does: seeded by the first message, a row of draws per key."""
+    batch = tuple(aval_of(message).shape)
+    size = math.prod(batch)
+    first = lax.slice(lax.reshape(message, (size,)), (0,), (1,))
+    seed = lax.concatenate([np.zeros(1, dtypes.uint32), first], 0)
+    shape = (size, 10, 4) if batch else (10, 4)
+    _, draws = lax.rng_bit_generator(lax.concatenate([seed, seed], 0), shape, dtypes.uint32)
+    if batch:
+        last = lax.slice(draws, (0, 9, 0), (size, 10, 4))
+        return lax.bitwise_xor(data, lax.reshape(last, (*batch, 4)))
     mask = lax.reshape(lax.slice(draws, (9, 0), (10, 4)), (4,))
     ndim = aval_of(data).ndim
     if ndim > 1:
@@ -259,9 +270,8 @@ def _random_seed_abstract_eval(seeds, *, impl: PRNGImpl):
 
 
 def _fold_in_impl(keys, msgs, *, impl: PRNGImpl):
-    batch = tuple(aval_of(keys).shape[:-1])
-    if batch and not aval_of(msgs).shape:
-        msgs = lax.broadcast_in_dim(msgs, batch, ())
+    """A scalar message folds into every key (JAX vmaps the implementation over the keys with
+    the message unmapped: unsafe_rbg's mask is one draw), else one message per key."""
     return _IMPL_OPS[impl.name][1](keys, msgs)
 
 
@@ -303,22 +313,28 @@ lowering_rules.register(random_fold_in_p, _lowered(_fold_in_impl))
 lowering_rules.register(random_seed_p, _lowered(_seed_impl))
 
 
-def _keys_front_rule(prim: Primitive):
-    """Batching of a primitive on one operand of keys (or seeds): the mapped axis in front."""
+def _keys_in_place_rule(prim: Primitive):
+    """Batching of a primitive on one operand of keys (or seeds): the mapped axis stays where
+    it is (JAX's vectorized batching), among the keys' dimensions that lead the result. Where
+    it sits matters to rbg's bits, drawn with the first key in the keys' order (x64 fuzz seed
+    3000512: a vmap over a key array's second dimension moved in front drew them transposed)."""
 
     def rule(args, dims, **params):
         (x,), (dim,) = args, dims
-        return prim.bind(moveaxis(x, dim, 0), **params), 0
+        return prim.bind(x, **params), dim
 
     batching_rules.register(prim, rule)
 
 
 for _prim in (random_bits_p, random_split_p, random_seed_p):
-    _keys_front_rule(_prim)
+    _keys_in_place_rule(_prim)
 
 
 @batching_rules.register(random_fold_in_p)
 def _random_fold_in_batching(args, dims, *, impl: PRNGImpl):
+    if dims[1] is None and not aval_of(args[1]).ndim:  # one message for every key, as JAX's
+        # broadcasting batcher leaves it (unsafe_rbg draws its mask once, not once per key)
+        return random_fold_in_p.bind(moveaxis(args[0], dims[0], 0), args[1], impl=impl), 0
     keys, msgs = all_to_front(args, dims, size_of(args, dims))
     batch = tuple(aval_of(keys).shape[:-1])
     if aval_of(msgs).shape != batch:  # one message per key of a batched key array

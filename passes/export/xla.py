@@ -24,11 +24,23 @@ from meshjit.passes.rules.util import shape_of
 
 
 def _passes_through(while_op) -> bool:
-    """Whether the body yields one of its own block arguments unchanged (a loop invariant)."""
+    """Whether the body yields one of its own block arguments unchanged (a loop invariant),
+    maybe through selects between it and itself (XLA's simplifier folds them: a vmapped loop's
+    batched predicate selects every carry, its invariant bound too; fuzzer seed 3000071)."""
     body = while_op.regions[1].blocks[0]
     terminator = list(body.operations)[-1]
     args = list(body.arguments)
-    return any(v == args[i] for i, v in enumerate(terminator.operands) if i < len(args))
+    return any(_is_arg(v, args[i]) for i, v in enumerate(terminator.operands) if i < len(args))
+
+
+def _is_arg(value, arg) -> bool:
+    """Whether `value` is `arg`, or a select of two values that are."""
+    if value == arg:
+        return True
+    if not isinstance(value, ir.OpResult) or value.owner.name != "stablehlo.select":
+        return False
+    _, on_true, on_false = value.owner.operands
+    return _is_arg(on_true, arg) and _is_arg(on_false, arg)
 
 
 def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:

@@ -1040,6 +1040,9 @@ def draw_step(rng, vals, allow_vmap=True, focus=()):
 # Round 29's (ops_round29): complex derivatives (holomorphic), collectives over vmap's axis_name,
 # NaN / inf through sharded reductions, linalg / fft / jax.nn attention / integer wraparound /
 # multi-operand sorts and associative scans on sharded values, grads of named-residual loops.
+# Round 30's (ops_round30): drawn index expressions and .at[] modes, promotion across scalars and
+# dtypes, casts / shifts / division signs, pytree derivatives, vmapped control flow, custom rules
+# with nondiff_argnums, use_abstract_mesh with bare specs, partial-manual and nested shard_maps.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1059,6 +1062,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round27_corners,
     ops_round28,
     ops_round29,
+    ops_round30,
     ops_semantics,
     ops_transforms,
 )

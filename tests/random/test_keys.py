@@ -225,6 +225,57 @@ def test_rbg_keys_are_four_words_with_their_own_dtype(impl, tag):
     assert wrapped.dtype == key.dtype and bool(wrapped == key)
 
 
+# JAX 0.10.2's key data of vmap(lambda s: fold_in(key(s, impl=impl), m)) over seeds (6, 1), with m
+# the constant 5 and with m the mapped seed itself (fuzz round 30, seed 3000173: rbg raised a
+# TypeError, unsafe_rbg a reshape ValueError, and unsafe_rbg drew its mask per key)
+FOLD_IN_MAPPED = {
+    "rbg": (
+        [[1793600160, 1049126598] * 2, [3243370355, 1313272271] * 2],
+        [[317350998, 2105080671] * 2, [1948878966, 4237131848] * 2],
+    ),
+    "unsafe_rbg": (
+        [
+            [3810769997, 2355009019, 1837142617, 748193192],
+            [3810769997, 2355009020, 1837142617, 748193199],
+        ],
+        [
+            [731681089, 1691099970, 3477078901, 309244391],
+            [2503165210, 2336877963, 4044768877, 3998760059],
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("impl", sorted(FOLD_IN_MAPPED))
+def test_fold_in_of_mapped_four_word_keys_is_jax_s(impl):
+    seeds = np.array([6, 1], np.int32)
+
+    def folded(message):
+        def one(s):
+            return random.key_data(random.fold_in(random.key(s, impl=impl), message(s)))
+
+        return np.asarray(meshjit.jit(meshjit.vmap(one))(seeds)).tolist()
+
+    const, mapped = FOLD_IN_MAPPED[impl]
+    assert folded(lambda s: 5) == const  # (unsafe_rbg: one mask for every key, as JAX's)
+    assert folded(lambda s: s) == mapped  # (unsafe_rbg: drawn with the first message)
+
+
+def test_rbg_bits_of_keys_mapped_over_their_second_dimension_are_jax_s():
+    """vmap keeps a mapped axis of keys where it is (JAX's vectorized batching): rbg's bits are
+    drawn with the first key for the whole key array, in the keys' order (x64 fuzz seed
+    3000512: the outer vmap's axis moved in front drew them transposed)."""
+    seeds = np.array([[1, 2, 3], [4, 5, 6]], np.int32)
+
+    def one(s):
+        return random.bits(random.key(s, impl="rbg"), (2,))
+
+    got = meshjit.jit(meshjit.vmap(meshjit.vmap(one), in_axes=1))(seeds)
+    want = [2171749223, 319503759, 168968146, 861685035, 4190832936, 2957128538]
+    want += [1547301095, 3446719325, 3549148541, 3402083531, 1893408694, 3259978518]
+    assert np.asarray(got).ravel().tolist() == want  # (JAX 0.10.2's)
+
+
 def test_key_dtype_names_the_dtype_of_an_implementation_s_keys():
     assert random.key_dtype() == random.key(0).dtype and str(random.key_dtype()) == "key<fry>"
     assert random.key_dtype("rbg") == random.key(0, impl="rbg").dtype

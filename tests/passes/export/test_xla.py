@@ -101,3 +101,30 @@ def test_a_while_carrying_a_zero_size_value_compiles():
         assert f(x).shape == (3, 6, 0)
         g = meshjit.jit(rolled, propagation=mode, in_shardings=sharding)
         assert g(x.reshape(0, 6, 3)).shape == (0, 6, 3)
+
+
+def test_a_vmapped_while_with_a_batched_bound_compiles():
+    """A fori_loop whose bound is batched under vmap (fuzzer round 30, seed 3000071): the
+    loop's batched predicate selects every carry, the bound between itself and itself; XLA's
+    simplifier folds that into a loop invariant and its tuple sharding keeps an entry too many
+    (a RET_CHECK), in the "xla" mode where a pad had Shardy place the loop's sharding first."""
+    import numpy as np
+
+    import meshjit
+    import meshjit.numpy as jnp
+    from meshjit import lax
+    from meshjit.sharding import Mesh, NamedSharding, P
+
+    mesh = Mesh(np.array(meshjit.devices()[:4]).reshape(2, 2), ("a", "b"))
+
+    def one(r):
+        hi = (jnp.sum(r > 0) % 4).astype(jnp.int32)
+        return lax.fori_loop(0, hi, lambda i, h: h * 0.5 + i, r)
+
+    def f(x):
+        return jnp.pad(meshjit.vmap(one)(x), 1)
+
+    x = np.random.default_rng(0).standard_normal((4, 6)).astype(np.float32)
+    want = np.pad(np.stack([np.asarray(meshjit.jit(one)(r)) for r in x]), 1)
+    got = meshjit.jit(f, propagation="xla", in_shardings=NamedSharding(mesh, P("a", "b")))(x)
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-6)
