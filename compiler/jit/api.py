@@ -286,15 +286,24 @@ def typeof(x):
     if refs.is_ref(x):
         return x.ref_aval
     if isinstance(x, (list, tuple, dict)):  # JAX's words (core.typeof; a string has others)
-        raise MeshjitTypeError(
-            f"Argument '{x}' of type '{type(x)}' is not a valid JAX type. (typeof takes an "
-            "array, a scalar or a traced value; convert a list with jnp.asarray)"
-        )
-    aval = abstractify(x)
+        raise _not_a_jax_type(x)
+    try:
+        aval = abstractify(x)
+    except MeshjitTypeError as e:  # None, sets, objects: core.typeof's quoted words
+        if isinstance(x, str) or not str(e).startswith("Argument '"):
+            raise
+        raise _not_a_jax_type(x) from None
     if is_token_aval(aval):
         return aval
     sharding = shown_sharding(x, aval)
     return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, sharding)
+
+
+def _not_a_jax_type(x) -> MeshjitTypeError:
+    return MeshjitTypeError(
+        f"Argument '{x}' of type '{type(x)}' is not a valid JAX type. (typeof takes an "
+        "array, a scalar or a traced value; convert a list with jnp.asarray)"
+    )
 
 
 def _key_sharding(keys):

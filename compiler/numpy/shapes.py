@@ -197,6 +197,8 @@ def _cannot_reshape(aval, newshape, size):
 
 @takes_extended
 def ravel(a, order="C", *, out_sharding=None):
+    if order == "K":  # JAX's words (NumPy's memory order has no meaning for its arrays)
+        raise MeshjitNotImplementedError("Ravel not implemented for order='K'.")
     return _reshape_array(a, (-1,), order, out_sharding)  # JAX's jit: an array, its errors
 
 
@@ -376,7 +378,7 @@ def stack(arrays, axis=0, out=None, dtype=None):
         return rebuild(stack(data, axis))
     shapes = {aval_of(a).shape for a in arrays}
     if len(shapes) > 1:
-        shown = ", ".join(aval_of(a).str_short() for a in arrays)
+        shown = ", ".join(str(aval_of(a).shape) for a in arrays)  # JAX's words
         raise MeshjitValueError(f"All input arrays must have the same shape. Got {shown}.")
     axis = checks.canonical_axis(axis, aval_of(arrays[0]).ndim + 1, "stack axis")
     arrays = promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]

@@ -394,7 +394,9 @@ def psum_scatter(
 
     def one(leaf):
         aval = abstractify(leaf)
-        dim = checks.canonical_axis(scatter_dimension, aval.ndim, "psum_scatter dimension")
+        dim = checks.canonical_axis(  # JAX's IndexError: it indexes the shape
+            scatter_dimension, aval.ndim, "psum_scatter dimension", "tuple index out of range"
+        )
         _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
         return psum_scatter_p.bind(
             _collective_pvary(leaf, axes),
@@ -467,23 +469,34 @@ def _perm_index(i, perm) -> int:
         ) from None
 
 
+def _perm_pair(pair, perm) -> tuple:
+    try:
+        source, target = pair
+    except TypeError:  # JAX's words: it makes a tuple of each pair
+        raise MeshjitTypeError(
+            f"'{type(pair).__name__}' object is not iterable (ppermute's perm is a list of "
+            f"(source, destination) pairs, got {perm!r})"
+        ) from None
+    return _perm_index(source, perm), _perm_index(target, perm)
+
+
 def ppermute(x, axis_name, perm):
     env, axes = checked_axes(axis_name, "ppermute")
     size = env.size(axes)
-    given = tuple((_perm_index(s, perm), _perm_index(d, perm)) for s, d in perm)
+    given = tuple(_perm_pair(pair, perm) for pair in perm)
+    perm = tuple((s % size, d % size) for s, d in given)  # indices wrap, as in JAX
+    sources, targets = [s for s, _ in perm], [d for _, d in perm]
+    if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
+        raise MeshjitValueError(  # JAX's check, on the wrapped indices, comes first
+            f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
+            f"{axes} (size {size}): each source and destination must appear at most once)"
+        )
     for pair in given:
         if not all(-size <= i < size for i in pair):
             raise MeshjitIndexError(  # JAX's: Python's, indexing its device list
                 f"list index out of range: ppermute permutation indices must be in range for "
                 f"axis {axes} of size {size}, got {pair} in perm {given}"
             )
-    perm = tuple((s % size, d % size) for s, d in given)  # indices wrap, as in JAX
-    sources, targets = [s for s, _ in perm], [d for _, d in perm]
-    if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
-        raise MeshjitValueError(
-            f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
-            f"{axes} (size {size}): each source and destination must appear at most once)"
-        )
     return tree_map(
         lambda leaf: ppermute_p.bind(_collective_pvary(leaf, axes), axis_name=axes, perm=perm), x
     )
