@@ -2,9 +2,11 @@
 """Round 18 of the catalogue of user mistakes (tests/support/mistakes_catalogue.py's rules):
 mistakes inside the bodies of transforms (jit, vmap, scan, grad, cond, while_loop, fori_loop,
 shard_map, checkpoint, jacfwd, lax.map, eval_shape, jit of vmap; the traceback ends on the
-body's line), explicit sharding, shard_map specs, collectives' axis names and sizes,
-jax.export, pytrees, custom_jvp / custom_vjp rules, dtypes, jax.random, lax shape checks,
-NumPy API mistakes in jnp, devices and meshes. A bare `@mistake()` marks a program JAX 0.10.2
+body's line; then eight of them inside nested and less-used transforms), explicit sharding,
+shard_map specs, collectives' axis names and sizes, jax.export, pytrees, custom_jvp /
+custom_vjp rules, dtypes, jax.random, lax shape checks, NumPy API mistakes in jnp, devices and
+meshes, loop lengths and branch outputs, `.at[]` and indexing, vmap / grad / jit arguments,
+jax.nn and jnp functions inside transforms. A bare `@mistake()` marks a program JAX 0.10.2
 accepts (meshjit must too). The file runs after the earlier rounds but uses only the runner's
 names and its own."""
 
@@ -4346,3 +4348,695 @@ def r18_einsum_output_label_repeated():
 @mistake("Number of einsum subscripts, 1, must be equal to the number of operands, 2.")
 def r18_einsum_too_many_operands():
     return jnp.einsum("ij->i", jnp.ones((2, 2)), jnp.ones((2, 2)))
+
+
+# ---------------------------------------------------------------------------------------------
+# The same mistakes inside nested and less-used transforms
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_jit_grad_scan_body_matmul():
+    def body(c, a):
+        return c, a @ jnp.ones((4, 5))
+
+    return jax.jit(jax.grad(lambda v: lax.scan(body, 0.0, v)[1].sum()))(xs18)
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_jit_grad_scan_body_add_shapes():
+    def body(c, a):
+        return c, a + jnp.ones(4)
+
+    return jax.jit(jax.grad(lambda v: lax.scan(body, 0.0, v)[1].sum()))(xs18)
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_jit_grad_scan_body_reshape():
+    def body(c, a):
+        return c, a.reshape(4, 2)
+
+    return jax.jit(jax.grad(lambda v: lax.scan(body, 0.0, v)[1].sum()))(xs18)
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_jit_grad_scan_body_lax_add_dtypes():
+    def body(c, a):
+        return c, lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.jit(jax.grad(lambda v: lax.scan(body, 0.0, v)[1].sum()))(xs18)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_jit_grad_scan_body_sum_axis():
+    def body(c, a):
+        return c, jnp.sum(a, axis=2)
+
+    return jax.jit(jax.grad(lambda v: lax.scan(body, 0.0, v)[1].sum()))(xs18)
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_jit_grad_scan_body_dynamic_slice_indices():
+    def body(c, a):
+        return c, lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.jit(jax.grad(lambda v: lax.scan(body, 0.0, v)[1].sum()))(xs18)
+
+
+@mistake("data type 'float33' not understood")
+def r18_jit_grad_scan_body_astype_bad_name():
+    def body(c, a):
+        return c, a.astype("float33")
+
+    return jax.jit(jax.grad(lambda v: lax.scan(body, 0.0, v)[1].sum()))(xs18)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_vmap_cond_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return jax.vmap(lambda p, v: lax.cond(p, body, lambda u: u, v))(xs18.sum((1, 2)) > 9, xs18)
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_vmap_cond_body_add_shapes():
+    def body(a):
+        return a + jnp.ones(4)
+
+    return jax.vmap(lambda p, v: lax.cond(p, body, lambda u: u, v))(xs18.sum((1, 2)) > 9, xs18)
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_vmap_cond_body_reshape():
+    def body(a):
+        return a.reshape(4, 2)
+
+    return jax.vmap(lambda p, v: lax.cond(p, body, lambda u: u, v))(xs18.sum((1, 2)) > 9, xs18)
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_vmap_cond_body_lax_add_dtypes():
+    def body(a):
+        return lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.vmap(lambda p, v: lax.cond(p, body, lambda u: u, v))(xs18.sum((1, 2)) > 9, xs18)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_vmap_cond_body_sum_axis():
+    def body(a):
+        return jnp.sum(a, axis=2)
+
+    return jax.vmap(lambda p, v: lax.cond(p, body, lambda u: u, v))(xs18.sum((1, 2)) > 9, xs18)
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_vmap_cond_body_dynamic_slice_indices():
+    def body(a):
+        return lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.vmap(lambda p, v: lax.cond(p, body, lambda u: u, v))(xs18.sum((1, 2)) > 9, xs18)
+
+
+@mistake("data type 'float33' not understood")
+def r18_vmap_cond_body_astype_bad_name():
+    def body(a):
+        return a.astype("float33")
+
+    return jax.vmap(lambda p, v: lax.cond(p, body, lambda u: u, v))(xs18.sum((1, 2)) > 9, xs18)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_vmap_cond_body_int_of_tracer():
+    def body(a):
+        return a * int(a.sum())
+
+    return jax.vmap(lambda p, v: lax.cond(p, body, lambda u: u, v))(xs18.sum((1, 2)) > 9, xs18)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_shard_map_in_jit_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return jax.jit(jax.shard_map(body, mesh=mesh18, in_specs=P(), out_specs=P()))(x18)
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_shard_map_in_jit_body_add_shapes():
+    def body(a):
+        return a + jnp.ones(4)
+
+    return jax.jit(jax.shard_map(body, mesh=mesh18, in_specs=P(), out_specs=P()))(x18)
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_shard_map_in_jit_body_reshape():
+    def body(a):
+        return a.reshape(4, 2)
+
+    return jax.jit(jax.shard_map(body, mesh=mesh18, in_specs=P(), out_specs=P()))(x18)
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_shard_map_in_jit_body_lax_add_dtypes():
+    def body(a):
+        return lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.jit(jax.shard_map(body, mesh=mesh18, in_specs=P(), out_specs=P()))(x18)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_shard_map_in_jit_body_sum_axis():
+    def body(a):
+        return jnp.sum(a, axis=2)
+
+    return jax.jit(jax.shard_map(body, mesh=mesh18, in_specs=P(), out_specs=P()))(x18)
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_shard_map_in_jit_body_dynamic_slice_indices():
+    def body(a):
+        return lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.jit(jax.shard_map(body, mesh=mesh18, in_specs=P(), out_specs=P()))(x18)
+
+
+@mistake("data type 'float33' not understood")
+def r18_shard_map_in_jit_body_astype_bad_name():
+    def body(a):
+        return a.astype("float33")
+
+    return jax.jit(jax.shard_map(body, mesh=mesh18, in_specs=P(), out_specs=P()))(x18)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_shard_map_in_jit_body_int_of_tracer():
+    def body(a):
+        return a * int(a.sum())
+
+    return jax.jit(jax.shard_map(body, mesh=mesh18, in_specs=P(), out_specs=P()))(x18)
+
+
+@mistake("No JVP defined for custom_jvp function body using defjvp.")
+def r18_custom_jvp_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return jax.custom_jvp(body)(x18)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_remat_policy_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return jax.checkpoint(body, policy=jax.checkpoint_policies.nothing_saveable)(x18)
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_remat_policy_body_add_shapes():
+    def body(a):
+        return a + jnp.ones(4)
+
+    return jax.checkpoint(body, policy=jax.checkpoint_policies.nothing_saveable)(x18)
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_remat_policy_body_reshape():
+    def body(a):
+        return a.reshape(4, 2)
+
+    return jax.checkpoint(body, policy=jax.checkpoint_policies.nothing_saveable)(x18)
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_remat_policy_body_lax_add_dtypes():
+    def body(a):
+        return lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.checkpoint(body, policy=jax.checkpoint_policies.nothing_saveable)(x18)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_remat_policy_body_sum_axis():
+    def body(a):
+        return jnp.sum(a, axis=2)
+
+    return jax.checkpoint(body, policy=jax.checkpoint_policies.nothing_saveable)(x18)
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_remat_policy_body_dynamic_slice_indices():
+    def body(a):
+        return lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.checkpoint(body, policy=jax.checkpoint_policies.nothing_saveable)(x18)
+
+
+@mistake("data type 'float33' not understood")
+def r18_remat_policy_body_astype_bad_name():
+    def body(a):
+        return a.astype("float33")
+
+    return jax.checkpoint(body, policy=jax.checkpoint_policies.nothing_saveable)(x18)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_remat_policy_body_int_of_tracer():
+    def body(a):
+        return a * int(a.sum())
+
+    return jax.checkpoint(body, policy=jax.checkpoint_policies.nothing_saveable)(x18)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_vmap_while_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return jax.vmap(lambda v: lax.while_loop(lambda u: u.sum() < 100, body, v))(xs18)
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_vmap_while_body_add_shapes():
+    def body(a):
+        return a + jnp.ones(4)
+
+    return jax.vmap(lambda v: lax.while_loop(lambda u: u.sum() < 100, body, v))(xs18)
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_vmap_while_body_reshape():
+    def body(a):
+        return a.reshape(4, 2)
+
+    return jax.vmap(lambda v: lax.while_loop(lambda u: u.sum() < 100, body, v))(xs18)
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_vmap_while_body_lax_add_dtypes():
+    def body(a):
+        return lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.vmap(lambda v: lax.while_loop(lambda u: u.sum() < 100, body, v))(xs18)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_vmap_while_body_sum_axis():
+    def body(a):
+        return jnp.sum(a, axis=2)
+
+    return jax.vmap(lambda v: lax.while_loop(lambda u: u.sum() < 100, body, v))(xs18)
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_vmap_while_body_dynamic_slice_indices():
+    def body(a):
+        return lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.vmap(lambda v: lax.while_loop(lambda u: u.sum() < 100, body, v))(xs18)
+
+
+@mistake("data type 'float33' not understood")
+def r18_vmap_while_body_astype_bad_name():
+    def body(a):
+        return a.astype("float33")
+
+    return jax.vmap(lambda v: lax.while_loop(lambda u: u.sum() < 100, body, v))(xs18)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_vmap_while_body_int_of_tracer():
+    def body(a):
+        return a * int(a.sum())
+
+    return jax.vmap(lambda v: lax.while_loop(lambda u: u.sum() < 100, body, v))(xs18)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_hessian_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return jax.hessian(lambda v: body(v).sum())(x18)
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_hessian_body_add_shapes():
+    def body(a):
+        return a + jnp.ones(4)
+
+    return jax.hessian(lambda v: body(v).sum())(x18)
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_hessian_body_reshape():
+    def body(a):
+        return a.reshape(4, 2)
+
+    return jax.hessian(lambda v: body(v).sum())(x18)
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_hessian_body_lax_add_dtypes():
+    def body(a):
+        return lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.hessian(lambda v: body(v).sum())(x18)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_hessian_body_sum_axis():
+    def body(a):
+        return jnp.sum(a, axis=2)
+
+    return jax.hessian(lambda v: body(v).sum())(x18)
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_hessian_body_dynamic_slice_indices():
+    def body(a):
+        return lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.hessian(lambda v: body(v).sum())(x18)
+
+
+@mistake("data type 'float33' not understood")
+def r18_hessian_body_astype_bad_name():
+    def body(a):
+        return a.astype("float33")
+
+    return jax.hessian(lambda v: body(v).sum())(x18)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_named_call_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return jax.jit(jax.named_call(body, name="blk"))(x18)
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_named_call_body_add_shapes():
+    def body(a):
+        return a + jnp.ones(4)
+
+    return jax.jit(jax.named_call(body, name="blk"))(x18)
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_named_call_body_reshape():
+    def body(a):
+        return a.reshape(4, 2)
+
+    return jax.jit(jax.named_call(body, name="blk"))(x18)
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_named_call_body_lax_add_dtypes():
+    def body(a):
+        return lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.jit(jax.named_call(body, name="blk"))(x18)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_named_call_body_sum_axis():
+    def body(a):
+        return jnp.sum(a, axis=2)
+
+    return jax.jit(jax.named_call(body, name="blk"))(x18)
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_named_call_body_dynamic_slice_indices():
+    def body(a):
+        return lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.jit(jax.named_call(body, name="blk"))(x18)
+
+
+@mistake("data type 'float33' not understood")
+def r18_named_call_body_astype_bad_name():
+    def body(a):
+        return a.astype("float33")
+
+    return jax.jit(jax.named_call(body, name="blk"))(x18)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_named_call_body_int_of_tracer():
+    def body(a):
+        return a * int(a.sum())
+
+    return jax.jit(jax.named_call(body, name="blk"))(x18)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_vmap_of_vmap_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return jax.vmap(jax.vmap(body))(xs18[None])
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_vmap_of_vmap_body_add_shapes():
+    def body(a):
+        return a + jnp.ones(4)
+
+    return jax.vmap(jax.vmap(body))(xs18[None])
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_vmap_of_vmap_body_reshape():
+    def body(a):
+        return a.reshape(4, 2)
+
+    return jax.vmap(jax.vmap(body))(xs18[None])
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_vmap_of_vmap_body_lax_add_dtypes():
+    def body(a):
+        return lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.vmap(jax.vmap(body))(xs18[None])
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_vmap_of_vmap_body_sum_axis():
+    def body(a):
+        return jnp.sum(a, axis=2)
+
+    return jax.vmap(jax.vmap(body))(xs18[None])
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_vmap_of_vmap_body_dynamic_slice_indices():
+    def body(a):
+        return lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.vmap(jax.vmap(body))(xs18[None])
+
+
+@mistake("data type 'float33' not understood")
+def r18_vmap_of_vmap_body_astype_bad_name():
+    def body(a):
+        return a.astype("float33")
+
+    return jax.vmap(jax.vmap(body))(xs18[None])
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_vmap_of_vmap_body_int_of_tracer():
+    def body(a):
+        return a * int(a.sum())
+
+    return jax.vmap(jax.vmap(body))(xs18[None])
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_switch_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return lax.switch(1, [lambda v: v, body], x18)
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_switch_body_add_shapes():
+    def body(a):
+        return a + jnp.ones(4)
+
+    return lax.switch(1, [lambda v: v, body], x18)
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_switch_body_reshape():
+    def body(a):
+        return a.reshape(4, 2)
+
+    return lax.switch(1, [lambda v: v, body], x18)
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_switch_body_lax_add_dtypes():
+    def body(a):
+        return lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return lax.switch(1, [lambda v: v, body], x18)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_switch_body_sum_axis():
+    def body(a):
+        return jnp.sum(a, axis=2)
+
+    return lax.switch(1, [lambda v: v, body], x18)
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_switch_body_dynamic_slice_indices():
+    def body(a):
+        return lax.dynamic_slice(a, (0,), (1,))
+
+    return lax.switch(1, [lambda v: v, body], x18)
+
+
+@mistake("data type 'float33' not understood")
+def r18_switch_body_astype_bad_name():
+    def body(a):
+        return a.astype("float33")
+
+    return lax.switch(1, [lambda v: v, body], x18)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_switch_body_int_of_tracer():
+    def body(a):
+        return a * int(a.sum())
+
+    return lax.switch(1, [lambda v: v, body], x18)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_jacrev_in_jit_body_matmul():
+    def body(a):
+        return a @ jnp.ones((4, 5))
+
+    return jax.jit(jax.jacrev(body))(x18)
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_jacrev_in_jit_body_add_shapes():
+    def body(a):
+        return a + jnp.ones(4)
+
+    return jax.jit(jax.jacrev(body))(x18)
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_jacrev_in_jit_body_reshape():
+    def body(a):
+        return a.reshape(4, 2)
+
+    return jax.jit(jax.jacrev(body))(x18)
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_jacrev_in_jit_body_lax_add_dtypes():
+    def body(a):
+        return lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.jit(jax.jacrev(body))(x18)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_jacrev_in_jit_body_sum_axis():
+    def body(a):
+        return jnp.sum(a, axis=2)
+
+    return jax.jit(jax.jacrev(body))(x18)
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_jacrev_in_jit_body_dynamic_slice_indices():
+    def body(a):
+        return lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.jit(jax.jacrev(body))(x18)
+
+
+@mistake("data type 'float33' not understood")
+def r18_jacrev_in_jit_body_astype_bad_name():
+    def body(a):
+        return a.astype("float33")
+
+    return jax.jit(jax.jacrev(body))(x18)
+
+
+@mistake("dot_general requires contracting dimensions to have the same shape, got (3,) and (4,).")
+def r18_scan_in_vmap_body_matmul():
+    def body(c, a):
+        return c, a @ jnp.ones((4, 5))
+
+    return jax.vmap(lambda v: lax.scan(body, 0.0, v))(xs18[None])
+
+
+@mistake("Incompatible shapes for broadcasting: shapes=[(2, 3), (4,)]")
+def r18_scan_in_vmap_body_add_shapes():
+    def body(c, a):
+        return c, a + jnp.ones(4)
+
+    return jax.vmap(lambda v: lax.scan(body, 0.0, v))(xs18[None])
+
+
+@mistake("cannot reshape array of shape (2, 3) (size 6) into shape (4, 2) (size 8)")
+def r18_scan_in_vmap_body_reshape():
+    def body(c, a):
+        return c, a.reshape(4, 2)
+
+    return jax.vmap(lambda v: lax.scan(body, 0.0, v))(xs18[None])
+
+
+@mistake("lax.add requires arguments to have the same dtypes, got float32, int32. (Tip: jnp.add is")
+def r18_scan_in_vmap_body_lax_add_dtypes():
+    def body(c, a):
+        return c, lax.add(a, jnp.ones((2, 3), jnp.int32))
+
+    return jax.vmap(lambda v: lax.scan(body, 0.0, v))(xs18[None])
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_scan_in_vmap_body_sum_axis():
+    def body(c, a):
+        return c, jnp.sum(a, axis=2)
+
+    return jax.vmap(lambda v: lax.scan(body, 0.0, v))(xs18[None])
+
+
+@mistake("Length of slice indices must match number of operand dimensions (1 vs (2, 3))")
+def r18_scan_in_vmap_body_dynamic_slice_indices():
+    def body(c, a):
+        return c, lax.dynamic_slice(a, (0,), (1,))
+
+    return jax.vmap(lambda v: lax.scan(body, 0.0, v))(xs18[None])
+
+
+@mistake("data type 'float33' not understood")
+def r18_scan_in_vmap_body_astype_bad_name():
+    def body(c, a):
+        return c, a.astype("float33")
+
+    return jax.vmap(lambda v: lax.scan(body, 0.0, v))(xs18[None])
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_scan_in_vmap_body_int_of_tracer():
+    def body(c, a):
+        return c, a * int(a.sum())
+
+    return jax.vmap(lambda v: lax.scan(body, 0.0, v))(xs18[None])
