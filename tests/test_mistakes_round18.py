@@ -79,6 +79,15 @@ def _smap(f, in_specs, out_specs):
          "list assignment index out of range"),
         (lambda: meshjit.linearize(lambda a: a * 2, 1.0)[1](1.0, 2.0), TypeError,
          "expected PyTreeDef((*,)), got PyTreeDef((*, *))"),
+        (lambda: meshjit.eval_shape(jnp.ones(3), 1.0), TypeError,
+         "the first argument must be callable"),
+        (lambda: meshjit.jit(lambda a: a).lower(jnp.ones(3)).compile()(jnp.ones(3), b=1),
+         TypeError, "Function compiled with input pytree does not match the input pytree it was "
+         "called with."),
+        (lambda: meshjit.make_array_from_single_device_arrays(
+            (8,), meshjit.NamedSharding(_MESH, PartitionSpec("x")),
+            [meshjit.device_put(jnp.ones(3), d) for d in _MESH.devices.flat]), ValueError,
+         "Expected shard shape (4,) doesn't match the single device array shape (3,)."),
     ],
 )  # fmt: skip
 def test_errors_in_jaxs_words(call, error, words):
@@ -110,3 +119,19 @@ def test_the_checks_keep_what_jax_accepts():
     f = _smap(lambda a: lax.ppermute(a, "x", [(0, 1), (1, 0)]), PartitionSpec("x"),
               PartitionSpec("x"))  # fmt: skip
     np.testing.assert_array_equal(f(jnp.arange(4.0)), [2.0, 3.0, 0.0, 1.0])
+
+
+def test_traced_values_stay_traced_under_ensure_compile_time_eval():
+    def f(a):
+        with meshjit.ensure_compile_time_eval():
+            traced, concrete = a.sum() * 2, jnp.ones(3) * 3
+        return traced + concrete
+
+    np.testing.assert_array_equal(meshjit.jit(f)(jnp.ones(3)), [9.0, 9.0, 9.0])
+
+    def g(a):
+        with meshjit.ensure_compile_time_eval():
+            return int(a.sum())
+
+    with pytest.raises(meshjit.errors.ConcretizationTypeError, match="Abstract tracer value"):
+        meshjit.jit(g)(jnp.ones(3))

@@ -881,9 +881,21 @@ def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
     return make
 
 
+def _check_hashable_or_callable(fun) -> None:
+    """JAX's words for an unhashable non-callable: its eval_shape wraps `fun` in a partial."""
+    try:
+        hash(fun)
+    except TypeError:
+        if not callable(fun):
+            raise MeshjitTypeError(
+                f"the first argument must be callable (eval_shape takes a function, got {fun!r})"
+            ) from None
+
+
 def eval_shape(fun: Callable, *args, **kwargs):
     """The shapes and dtypes `fun(*args, **kwargs)` would return (ShapeDtypeStructs), found by
     tracing it without running anything; arguments may be ShapeDtypeStructs."""
+    _check_hashable_or_callable(fun)
     check_callable(fun)
     leaves, in_tree = flatten_args((args, kwargs))
     names = functools.partial(argument_names, fun, args, kwargs)

@@ -6,7 +6,8 @@ body's line; then eight of them inside nested and less-used transforms), explici
 shard_map specs, collectives' axis names and sizes, jax.export, pytrees, custom_jvp /
 custom_vjp rules, dtypes, jax.random, lax shape checks, NumPy API mistakes in jnp, devices and
 meshes, loop lengths and branch outputs, `.at[]` and indexing, vmap / grad / jit arguments,
-jax.nn and jnp functions inside transforms. A bare `@mistake()` marks a program JAX 0.10.2
+jax.nn and jnp functions inside transforms, arrays from shards, Array methods, stages,
+callbacks. A bare `@mistake()` marks a program JAX 0.10.2
 accepts (meshjit must too). The file runs after the earlier rounds but uses only the runner's
 names and its own."""
 
@@ -5040,3 +5041,302 @@ def r18_scan_in_vmap_body_int_of_tracer():
         return c, a * int(a.sum())
 
     return jax.vmap(lambda v: lax.scan(body, 0.0, v))(xs18[None])
+
+
+# ---------------------------------------------------------------------------------------------
+# Arrays from shards and callbacks, device transfers, tree_util.Partial, misc APIs
+
+
+@mistake("Expected shard shape (4,) doesn't match the single device array shape (3,).")
+def r18_make_array_from_callback_wrong_shape():
+    s = NamedSharding(mesh18, P("x"))
+    return jax.make_array_from_callback((8,), s, lambda idx: np.ones(3, np.float32))
+
+
+@mistake("Expected 2 per-device arrays (this is how many devices are addressable by the sharding),")
+def r18_make_array_from_single_device_arrays_count():
+    s = NamedSharding(mesh18, P("x"))
+    arrs = [jax.device_put(jnp.ones(4), jax.devices()[0])]
+    return jax.make_array_from_single_device_arrays((8,), s, arrs)
+
+
+@mistake("Expected shard shape (4,) doesn't match the single device array shape (3,).")
+def r18_make_array_from_single_device_arrays_shape():
+    s = NamedSharding(mesh18, P("x"))
+    arrs = [jax.device_put(jnp.ones(3), d) for d in mesh18.devices.flat]
+    return jax.make_array_from_single_device_arrays((8,), s, arrs)
+
+
+@mistake()
+def r18_device_get_of_tracer():
+    return jax.jit(lambda a: jax.device_get(a))(jnp.ones(3))
+
+
+@mistake("Please set a mesh via `jax.set_mesh` if a PartitionSpec is passed to device_put")
+def r18_device_put_in_jit_to_spec_no_mesh():
+    return jax.jit(lambda a: jax.device_put(a, P("x")))(jnp.ones(4))
+
+
+@mistake()
+def r18_block_until_ready_of_list_ok():
+    return jax.block_until_ready([jnp.ones(2), 1.0])
+
+
+@mistake("the first argument must be callable")
+def r18_partial_of_non_callable():
+    return jax.tree_util.Partial(3)(1)
+
+
+@mistake("takes 1 positional argument but 2 were given")
+def r18_partial_called_with_extra_args():
+    return jax.tree_util.Partial(lambda a: a, 1.0)(2.0)
+
+
+@mistake("Argument 'a' of type <class 'str'> is not a valid JAX type")
+def r18_stop_gradient_of_string():
+    return lax.stop_gradient("a")
+
+
+@mistake("is not a valid JAX type")
+def r18_stop_gradient_of_object():
+    return lax.stop_gradient(object())
+
+
+@mistake("can only convert an array of size 1 to a Python scalar")
+def r18_array_item_of_vector():
+    return jnp.ones(3).item()
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_array_tolist_in_jit():
+    return jax.jit(lambda a: a.tolist())(jnp.ones(3))
+
+
+@mistake("Only scalar arrays can be converted to Python scalars; got arr.ndim=1")
+def r18_array_float_of_vector():
+    return float(jnp.ones(3))
+
+
+@mistake("Only integer scalar arrays can be converted to a scalar index.")
+def r18_array_index_of_float():
+    return [1, 2, 3][jnp.float32(1)]
+
+
+@mistake("len() of unsized object")
+def r18_array_len_of_scalar():
+    return len(jnp.float32(1))
+
+
+@mistake("iteration over a 0-d array")
+def r18_array_iter_of_scalar():
+    return list(jnp.float32(1))
+
+
+@mistake("unhashable type: '")
+def r18_array_hash():
+    return hash(jnp.ones(3))
+
+
+@mistake("unhashable type: '")
+def r18_array_as_dict_key():
+    return {jnp.ones(3): 1}
+
+
+@mistake("The truth value of an array with more than one element is ambiguous. Use a.any() or")
+def r18_array_bool_of_vector():
+    return bool(jnp.ones(3))
+
+
+@mistake("The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an")
+def r18_array_bool_of_empty():
+    return bool(jnp.ones(0))
+
+
+@mistake("The 'copy_to_host_async' method is not available on traced array with shape float32[3].")
+def r18_array_copy_to_host_async_in_jit():
+    return jax.jit(lambda a: a.copy_to_host_async())(jnp.ones(3))
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_array_addressable_data_in_jit():
+    return jax.jit(lambda a: a.addressable_data(0))(jnp.ones(3))
+
+
+@mistake(
+    "The 'sharding' attribute is not available on traced array with shape float32[3]. To query"
+)
+def r18_array_sharding_in_jit_auto():
+    return jax.jit(lambda a: a.sharding)(jnp.ones(3))
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_array_devices_in_jit():
+    return jax.jit(lambda a: a.devices())(jnp.ones(3))
+
+
+@mistake("Array has been deleted with shape=float32[3].")
+def r18_array_delete_then_use():
+    a = jnp.ones(3)
+    a.delete()
+    return a + 1
+
+
+@mistake("got an unexpected keyword argument 'shape'")
+def r18_array_reshape_keyword_shape_and_positional():
+    return jnp.ones(6).reshape((2, 3), shape=(3, 2))
+
+
+@mistake("missing 1 required positional argument: 'dtype'")
+def r18_array_astype_no_dtype():
+    return jnp.ones(3).astype()
+
+
+@mistake()
+def r18_array_view_method():
+    return jnp.ones(3).view(jnp.int32)
+
+
+@mistake("cannot select an axis to squeeze out which has size not equal to one, got shape=(2, 3)")
+def r18_array_squeeze_non_unit_method():
+    return jnp.ones((2, 3)).squeeze(0)
+
+
+@mistake("axis 2 is out of bounds for array of dimension 2")
+def r18_array_transpose_bad_axes_method():
+    return jnp.ones((2, 3)).transpose(0, 2)
+
+
+@mistake("duplicate value in 'axis': (0, 0)")
+def r18_array_sum_axis_tuple_repeated_method():
+    return jnp.ones((2, 3)).sum(axis=(0, 0))
+
+
+@mistake()
+def r18_array_clip_no_bounds_method():
+    return jnp.ones(3).clip()
+
+
+@mistake("Non-hashable static arguments are not supported. An error occurred while trying to hash")
+def r18_array_round_decimals_array():
+    return jnp.ones(3).round(jnp.int32(1))
+
+
+@mistake("invalid argument side='mid', expected 'left' or 'right'")
+def r18_array_searchsorted_method_side():
+    return jnp.arange(3).searchsorted(1, side="mid")
+
+
+@mistake("The 'raise' mode to jnp.take is not supported.")
+def r18_array_take_mode_method():
+    return jnp.arange(3).take(0, mode="raise")
+
+
+@mistake("Ravel not implemented for order='K'.")
+def r18_array_flatten_order_k_method():
+    return jnp.ones((2, 3)).flatten(order="K")
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_array_nonzero_in_jit_method():
+    return jax.jit(lambda a: a.nonzero())(jnp.ones(3))
+
+
+@mistake('Unknown gather mode "wrap"')
+def r18_array_at_get_mode_unknown():
+    return jnp.arange(3).at[5].get(mode="wrap")
+
+
+@mistake("set() got an unexpected keyword argument 'sorted'")
+def r18_array_at_set_indices_are_sorted_typo():
+    return jnp.zeros(3).at[0].set(1.0, sorted=True)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_ensure_compile_time_eval_of_tracer():
+    def f(a):
+        with jax.ensure_compile_time_eval():
+            return int(a.sum())
+
+    return jax.jit(f)(jnp.ones(3))
+
+
+@mistake("the first argument must be callable")
+def r18_eval_shape_of_non_callable():
+    return jax.eval_shape(jnp.ones(3))
+
+
+@mistake("'list' object has no attribute 'sum'")
+def r18_eval_shape_of_list_argument():
+    return jax.eval_shape(lambda a: a.sum(), [1.0, 2.0])
+
+
+@mistake("data type 'flaot32' not understood")
+def r18_shape_dtype_struct_bad_dtype():
+    return jax.ShapeDtypeStruct((3,), "flaot32")
+
+
+@mistake()
+def r18_shape_dtype_struct_negative_dim():
+    return jax.eval_shape(lambda a: a, jax.ShapeDtypeStruct((-1,), jnp.float32))
+
+
+@mistake("missing 1 required positional argument: 'b'")
+def r18_jit_lower_with_wrong_arg_count():
+    return jax.jit(lambda a, b: a + b).lower(jnp.ones(3))
+
+
+@mistake(
+    "Argument types differ from the types for which this computation was compiled. Perhaps you"
+)
+def r18_jit_compiled_called_with_wrong_shape():
+    c = jax.jit(lambda a: a * 2).lower(jnp.ones(3)).compile()
+    return c(jnp.ones(4))
+
+
+@mistake(
+    "Argument types differ from the types for which this computation was compiled. Perhaps you"
+)
+def r18_jit_compiled_called_with_wrong_dtype():
+    c = jax.jit(lambda a: a * 2).lower(jnp.ones(3)).compile()
+    return c(jnp.ones(3, jnp.int32))
+
+
+@mistake("takes 1 positional argument but 2 were given")
+def r18_jit_trace_then_lower_wrong_args():
+    return jax.jit(lambda a: a).trace(jnp.ones(3), jnp.ones(3))
+
+
+@mistake("Function compiled with input pytree does not match the input pytree it was called with.")
+def r18_jit_compiled_called_with_kwargs_unknown():
+    c = jax.jit(lambda a: a * 2).lower(jnp.ones(3)).compile()
+    return c(jnp.ones(3), b=1)
+
+
+@mistake("returned a value of type <class 'mistakes_catalogue._Box18'>")
+def r18_jit_of_class():
+    return jax.jit(_Box18)(jnp.ones(3))
+
+
+@mistake()
+def r18_jit_keep_unused_wrong_type_ok_or_not():
+    return jax.jit(lambda a: a, inline="yes")(jnp.ones(3))
+
+
+@mistake("'int' object has no attribute 'dtype'")
+def r18_pure_callback_result_shape_not_struct():
+    return jax.jit(lambda a: jax.pure_callback(lambda v: v, (3,), a))(jnp.ones(3))
+
+
+@mistake("tuple index out of range")
+def r18_debug_print_format_missing_arg():
+    return jax.jit(lambda a: jax.debug.print("{} {}", a))(jnp.ones(3))
+
+
+@mistake("'x'")
+def r18_debug_print_format_named_missing():
+    return jax.jit(lambda a: jax.debug.print("{x}", y=a))(jnp.ones(3))
+
+
+@mistake("first argument to jax.debug.callback must be callable, but got an object of type <class")
+def r18_debug_callback_not_callable():
+    return jax.jit(lambda a: jax.debug.callback(3, a))(jnp.ones(3))
