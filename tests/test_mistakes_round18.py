@@ -88,6 +88,14 @@ def _smap(f, in_specs, out_specs):
             (8,), meshjit.NamedSharding(_MESH, PartitionSpec("x")),
             [meshjit.device_put(jnp.ones(3), d) for d in _MESH.devices.flat]), ValueError,
          "Expected shard shape (4,) doesn't match the single device array shape (3,)."),
+        # round 18's fourth part
+        (lambda: meshjit.vmap(lambda a: lax.ppermute(a, "i", [(0, 1), (0, 2)]), axis_name="i")(
+            jnp.ones(3)), AssertionError, "Permutation doesn't match the axis size!"),
+        (lambda: jnp.ones(4).reshape(8), TypeError,
+         "cannot reshape array of shape (4,) (size 4) into shape 8 (size 8)"),
+        (lambda: jnp.ones(6).reshape([-1, 4]), TypeError, "into shape [-1, 4] because"),
+        (lambda: meshjit.vmap(_smap(lambda a: a, PartitionSpec("x"), PartitionSpec("x")),
+                              spmd_axis_name="q")(jnp.ones((2, 8))), KeyError, "'q'"),
     ],
 )  # fmt: skip
 def test_errors_in_jaxs_words(call, error, words):
@@ -116,6 +124,7 @@ def test_the_checks_keep_what_jax_accepts():
     assert jnp.ones(5)[::2].shape == (3,)
     assert meshjit.eval_shape(lambda k: random.ball(k, 2), random.key(0)).shape == (2,)
     assert jnp.copy(jnp.ones(2), order="K").shape == (2,)
+    assert jnp.ones(4).reshape(np.int64(4)).shape == jnp.ones(4).reshape(np.array(4)).shape == (4,)
     f = _smap(lambda a: lax.ppermute(a, "x", [(0, 1), (1, 0)]), PartitionSpec("x"),
               PartitionSpec("x"))  # fmt: skip
     np.testing.assert_array_equal(f(jnp.arange(4.0)), [2.0, 3.0, 0.0, 1.0])

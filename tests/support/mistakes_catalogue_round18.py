@@ -5340,3 +5340,162 @@ def r18_debug_print_format_named_missing():
 @mistake("first argument to jax.debug.callback must be callable, but got an object of type <class")
 def r18_debug_callback_not_callable():
     return jax.jit(lambda a: jax.debug.callback(3, a))(jnp.ones(3))
+
+
+# ---------------------------------------------------------------------------------------------
+# Explicit sharding and shard_map mistakes inside transforms' bodies
+
+
+@mistake("mul got incompatible shardings for broadcasting: ('x', None), ('y', None).")
+def r18_explicit_conflict_inside_scan():
+    a, b = _eput18((8, 8), P("x", None)), _eput18((8, 8), P("y", None))
+
+    def body(c, x):
+        return c + a * b, x
+
+    return lax.scan(body, jnp.zeros((8, 8)), jnp.ones(3))
+
+
+@mistake("add got incompatible shardings for broadcasting: ('x', None), ('y', None).")
+def r18_explicit_conflict_inside_vmap():
+    a, b = _eput18((2, 8, 8), P(None, "x")), _eput18((2, 8, 8), P(None, "y"))
+    return jax.vmap(lambda u, v: u + v)(a, b)
+
+
+@mistake("mul got incompatible shardings for broadcasting: ('x', None), ('y', None).")
+def r18_explicit_conflict_inside_grad():
+    a, b = _eput18((8, 8), P("x", None)), _eput18((8, 8), P("y", None))
+    return jax.grad(lambda u: (u * b).sum())(a)
+
+
+@mistake("add got incompatible shardings for broadcasting: ('x',), ('y',).")
+def r18_explicit_conflict_inside_cond():
+    a, b = _eput18((8,), P("x")), _eput18((8,), P("y"))
+    return lax.cond(True, lambda: a + b, lambda: a)
+
+
+@mistake("is partitioned 4 times, but does not evenly divide the dimension size 6")
+def r18_explicit_reshard_not_dividing_in_vmap():
+    with jax.set_mesh(emesh18):
+        return jax.vmap(lambda u: jax.sharding.reshard(u, P("y")))(jnp.ones((2, 6)))
+
+
+@mistake("Resource axis: z of P('z',) is not found in mesh: ('x', 'y').")
+def r18_explicit_reshard_unknown_axis_in_scan():
+    def body(c, x):
+        return c, jax.sharding.reshard(x, P("z"))
+
+    with jax.set_mesh(emesh18):
+        return lax.scan(body, 0.0, jnp.ones((3, 8)))
+
+
+@mistake("cond branches must have equal output types but they differ.")
+def r18_explicit_cond_branches_shardings_differ():
+    a = _eput18((8,), P("x"))
+    b = _eput18((8,), P("y"))
+    return jax.jit(lambda p: lax.cond(p, lambda: a, lambda: b))(True)
+
+
+@mistake("scan body function carry input and carry output must have equal types, but they differ:")
+def r18_explicit_scan_carry_sharding_changes():
+    a = _eput18((8,), P("x"))
+    b = _eput18((8,), P("y"))
+    return lax.scan(lambda c, x: (b, x), a, jnp.ones(3))
+
+
+@mistake("dot_general requires contracting dimensions to have consistent sharding, got ('x',) and")
+def r18_explicit_matmul_conflict_in_jit_of_grad():
+    a, b = _eput18((8, 8), P(None, "x")), _eput18((8, 8), P("y", None))
+    return jax.jit(jax.grad(lambda u, v: (u @ v).sum()))(a, b)
+
+
+@mistake("One of with_sharding_constraint arguments is incompatible with its sharding annotation")
+def r18_with_sharding_constraint_rank_in_vmap():
+    s = NamedSharding(mesh18x, P("x", "y"))
+    return jax.vmap(lambda u: lax.with_sharding_constraint(u, s))(jnp.ones((2, 8)))
+
+
+@mistake()
+def r18_with_sharding_constraint_not_dividing_in_scan():
+    s = NamedSharding(mesh18x, P("y"))
+
+    def body(c, x):
+        return c, lax.with_sharding_constraint(x, s)
+
+    return jax.jit(lambda xs: lax.scan(body, 0.0, xs))(jnp.ones((3, 6)))
+
+
+@mistake()
+def r18_shard_map_body_matmul_local_shapes():
+    def body(a, b):
+        return a @ b
+
+    return _smap18(body, (P("x", None), P("x", None)), P("x", None))(
+        jnp.ones((8, 4)), jnp.ones((8, 4))
+    )
+
+
+@mistake("cannot reshape array of shape (4,) (size 4) into shape 8 (size 8)")
+def r18_shard_map_body_reshape_local_size():
+    def body(a):
+        return a.reshape(8)
+
+    return _smap18(body, P("x"), P("x"))(jnp.ones(8))
+
+
+@mistake("'q'")
+def r18_shard_map_in_vmap_unknown_spmd_axis():
+    f = _smap18(lambda a: a, P("x"), P("x"))
+    return jax.vmap(f, spmd_axis_name="q")(jnp.ones((2, 8)))
+
+
+@mistake(
+    "was given out_specs which require replication which can't be statically inferred given the mesh"
+)
+def r18_shard_map_in_grad_unreplicated_out():
+    f = _smap18(lambda a: a.sum(), P("x"), P())
+    return jax.grad(f)(jnp.ones(8))
+
+
+@mistake("shard_map applied to the function '<lambda>' was given argument arrays with axis sizes")
+def r18_shard_map_in_jit_not_dividing():
+    return jax.jit(_smap18(lambda a: a, P("y"), P("y")))(jnp.ones(6))
+
+
+@mistake("axis 2 is out of bounds for array of dimension 1")
+def r18_shard_map_all_gather_tiled_axis_out_of_range():
+    f = lambda a: lax.all_gather(a, "x", axis=2, tiled=True)
+    return _smap18(f, P("x"), P())(jnp.ones(8))
+
+
+@mistake(
+    "Found an unbound axis name: q. To fix this, please call axis_index under `jax.shard_map`."
+)
+def r18_shard_map_axis_index_in_vmap_unknown():
+    return jax.vmap(lambda a: a + lax.axis_index("q"), axis_name="i")(jnp.ones(3))
+
+
+@mistake("Permutation doesn't match the axis size!")
+def r18_shard_map_ppermute_in_vmap_not_permutation():
+    f = lambda a: lax.ppermute(a, "i", [(0, 1), (0, 2)])
+    return jax.vmap(f, axis_name="i")(jnp.ones(3))
+
+
+@mistake("Argument 's' of type <class 'str'> is not a valid JAX type")
+def r18_shard_map_psum_of_list():
+    return _smap18(lambda a: lax.psum([a, "s"], "x"), P("x"), P())(jnp.ones(8))
+
+
+@mistake("pytree structure error: different types at key path")
+def r18_shard_map_out_specs_dict_for_tuple_output():
+    return _smap18(lambda a: (a, a), P("x"), {"a": P("x")})(jnp.ones(8))
+
+
+@mistake("add got incompatible shapes for broadcasting: (4,), (8,).")
+def r18_shard_map_in_specs_none_entry_for_array():
+    return _smap18(lambda a, b: a + b, (P("x"), None), P("x"))(jnp.ones(8), jnp.ones(8))
+
+
+@mistake("pytree structure error: different lengths of tuple at key path")
+def r18_shard_map_in_specs_pytree_prefix_too_deep():
+    return _smap18(lambda t: t[0], ((P("x"), P("x"), P("x")),), P("x"))((jnp.ones(8), jnp.ones(8)))
