@@ -96,6 +96,16 @@ def _smap(f, in_specs, out_specs):
         (lambda: jnp.ones(6).reshape([-1, 4]), TypeError, "into shape [-1, 4] because"),
         (lambda: meshjit.vmap(_smap(lambda a: a, PartitionSpec("x"), PartitionSpec("x")),
                               spmd_axis_name="q")(jnp.ones((2, 8))), KeyError, "'q'"),
+        # round 18's fifth part
+        (lambda: jnp.nonzero(jnp.ones(3), size=-1), TypeError,
+         "broadcast_in_dim shape must have every element be nonnegative, got (-1,)."),
+        (lambda: jnp.unique(jnp.ones(3), size=-1), TypeError,
+         "broadcast_in_dim shape must have every element be nonnegative, got (-1,)."),
+        (lambda: lax.integer_pow(jnp.ones(3), 1.5), TypeError,
+         "unsupported operand type(s) for &: 'float' and 'int'"),
+        (lambda: meshjit.jit(lambda a: meshjit.experimental.checkify.checkify(
+            lambda v: meshjit.experimental.checkify.check(v < 0, "positive"))(a)[0].throw())(1.0),
+         ValueError, "Cannot abstractly evaluate a checkify.check which was not functionalized."),
     ],
 )  # fmt: skip
 def test_errors_in_jaxs_words(call, error, words):

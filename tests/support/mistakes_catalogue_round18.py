@@ -5499,3 +5499,175 @@ def r18_shard_map_in_specs_none_entry_for_array():
 @mistake("pytree structure error: different lengths of tuple at key path")
 def r18_shard_map_in_specs_pytree_prefix_too_deep():
     return _smap18(lambda t: t[0], ((P("x"), P("x"), P("x")),), P("x"))((jnp.ones(8), jnp.ones(8)))
+
+
+# ---------------------------------------------------------------------------------------------
+# Dtype promotion, 64-bit requests and checkify inside transforms
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r18_strict_promotion_in_jit():
+    with jax.numpy_dtype_promotion("strict"):
+        return jax.jit(lambda a: a + jnp.ones(3, jnp.int32))(jnp.ones(3))
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r18_strict_promotion_in_vmap():
+    with jax.numpy_dtype_promotion("strict"):
+        return jax.vmap(lambda a: a * jnp.int32(2))(jnp.ones(3))
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r18_strict_promotion_in_scan_body():
+    def body(c, x):
+        return c + x, x
+
+    with jax.numpy_dtype_promotion("strict"):
+        return lax.scan(body, jnp.int32(0), jnp.ones(3))
+
+
+@mistake("have no available implicit dtype promotion path when jax_numpy_dtype_promotion=strict")
+def r18_strict_promotion_where_in_grad():
+    with jax.numpy_dtype_promotion("strict"):
+        return jax.grad(lambda a: jnp.where(a > 0, a, jnp.int32(0)).sum())(jnp.ones(3))
+
+
+@mistake("'loose' is not a valid NumpyDtypePromotion")
+def r18_promotion_mode_unknown():
+    with jax.numpy_dtype_promotion("loose"):
+        return jnp.ones(3)
+
+
+@mistake(
+    "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or in case of"
+)
+def r18_float0_tangent_add_in_jvp():
+    return jax.jvp(lambda a: a * 2, (jnp.arange(3),), (jnp.ones(3),))
+
+
+@mistake()
+def r18_checkify_errors_unknown_set():
+    return checkify.checkify(lambda a: a, errors={"nan"})(jnp.ones(3))
+
+
+@mistake()
+def r18_checkify_check_message_not_string():
+    return checkify.checkify(lambda a: checkify.check(a > 0, 3))(1.0)
+
+
+@mistake("check takes a scalar pred as argument, got")
+def r18_checkify_check_pred_vector_ok_or_not():
+    err, _ = checkify.checkify(lambda a: checkify.check(a > 0, "neg {x}", x=a))(jnp.ones(3))
+    return err.throw()
+
+
+@mistake()
+def r18_checkify_format_missing_arg():
+    return checkify.checkify(lambda a: checkify.check(a < 0, "neg {}"))(1.0)
+
+
+@mistake("Cannot abstractly evaluate a checkify.check which was not functionalized. This probably")
+def r18_checkify_error_throw_in_jit():
+    f = checkify.checkify(lambda a: checkify.check(a < 0, "positive"))
+    return jax.jit(lambda a: f(a)[0].throw())(1.0)
+
+
+@mistake("No batching rule defined for custom_vmap function f using def_vmap.")
+def r18_custom_vmap_without_def_vmap():
+    @jax.custom_batching.custom_vmap
+    def f(a):
+        return a * 2
+
+    return jax.vmap(f)(jnp.ones(3))
+
+
+@mistake("too many values to unpack (expected 2)")
+def r18_custom_vmap_rule_wrong_output():
+    @jax.custom_batching.custom_vmap
+    def f(a):
+        return a * 2
+
+    f.def_vmap(lambda size, in_batched, a: a * 2)
+    return jax.vmap(f)(jnp.ones(3))
+
+
+@mistake("structure of output value and output batching specification returned by custom vmap rule")
+def r18_custom_vmap_rule_batched_flags_wrong():
+    @jax.custom_batching.custom_vmap
+    def f(a):
+        return a * 2
+
+    f.def_vmap(lambda size, in_batched, a: (a * 2, [True, True]))
+    return jax.vmap(f)(jnp.ones(3))
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_where_size_traced_in_jit():
+    return jax.jit(lambda a, n: jnp.where(a > 0, size=n))(jnp.ones(3), 2)
+
+
+@mistake("where requires ndarray or scalar arguments, got <class 'NoneType'> at position 2.")
+def r18_where_one_argument_with_x():
+    return jnp.where(jnp.ones(3) > 0, jnp.ones(3))
+
+
+@mistake("broadcast_in_dim shape must have every element be nonnegative, got (-1,).")
+def r18_nonzero_size_negative():
+    return jnp.nonzero(jnp.ones(3), size=-1)
+
+
+@mistake("Abstract tracer value encountered where concrete value is expected: traced array with")
+def r18_unique_size_traced():
+    return jax.jit(lambda a, n: jnp.unique(a, size=n))(jnp.ones(3), 2)
+
+
+@mistake("'float' object cannot be interpreted as an integer")
+def r18_argwhere_size_float():
+    return jnp.argwhere(jnp.ones(3), size=2.0)
+
+
+@mistake(
+    "have no available implicit dtype promotion path. To avoid unintended promotion, 1-bit, 2-bit and 4-bit integers"
+)
+def r18_astype_int4_then_add_float():
+    return jnp.ones(3).astype(jnp.int4) + 0.5
+
+
+@mistake("sub does not accept dtype bool at position 0. Accepted dtypes at position 0 are subtypes")
+def r18_bool_subtract():
+    return jnp.ones(3, bool) - jnp.ones(3, bool)
+
+
+@mistake("neg does not accept dtype bool. Accepted dtypes are subtypes of integer, floating,")
+def r18_bool_negative():
+    return -jnp.ones(3, bool)
+
+
+@mistake()
+def r18_complex_comparison():
+    return jnp.ones(3, jnp.complex64) < 1
+
+
+@mistake()
+def r18_complex_max():
+    return lax.max(jnp.ones(3, jnp.complex64), jnp.ones(3, jnp.complex64))
+
+
+@mistake("Integers cannot be raised to negative powers, got integer_pow(int32[3], -1)")
+def r18_integer_pow_negative_exponent():
+    return lax.integer_pow(jnp.arange(3), -1)
+
+
+@mistake("unsupported operand type(s) for &: 'float' and 'int'")
+def r18_integer_pow_float_exponent():
+    return lax.integer_pow(jnp.ones(3), 1.5)
+
+
+@mistake("lax.div requires arguments to have the same dtypes, got int32, float32. (Tip: jnp.divide")
+def r18_lax_div_int_by_float():
+    return lax.div(jnp.arange(3), jnp.ones(3))
+
+
+@mistake("sqrt does not accept dtype int32. Accepted dtypes are subtypes of floating,")
+def r18_lax_sqrt_of_int():
+    return lax.sqrt(jnp.arange(3))
