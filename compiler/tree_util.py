@@ -572,9 +572,19 @@ def _flatten_up_to(td: PyTreeDef, x, leaves: list):
         raise MeshjitValueError(f"Expected {_kind_name(td)}, got {x!r}.")
     kids, aux = node.flatten(x)
     if aux != td.aux or len(kids) != len(td.kids):
-        raise MeshjitValueError(f"tree structure mismatch: expected {td}, got {tree_structure(x)}")
+        raise MeshjitValueError(_mismatch_words(td, x, kids, aux))
     for child_td, kid in zip(td.kids, kids):
         _flatten_up_to(child_td, kid, leaves)
+
+
+def _mismatch_words(td: PyTreeDef, x, kids, aux) -> str:
+    """JAX's words (jaxlib's FlattenUpTo) for a node of `td`'s type with other children."""
+    if td.kind in (tuple, list):
+        name = td.kind.__name__
+        return f"{name.capitalize()} arity mismatch: {len(kids)} != {len(td.kids)}; {name}: {x!r}."
+    if td.kind is dict:
+        return f"Dict key mismatch; expected keys: {list(td.aux)}; present keys: {list(aux)}."
+    return f"tree structure mismatch: expected {td}, got {tree_structure(x)}"
 
 
 def _kind_name(td: PyTreeDef) -> str:

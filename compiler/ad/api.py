@@ -384,7 +384,10 @@ def linearize(fun: Callable, *primals, has_aux: bool = False):
     def f_jvp(*tangents):
         t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
         if t_tree != p_tree:
-            raise MeshjitTypeError(f"f_jvp expects tangents structured as {p_tree}, got {t_tree}")
+            raise MeshjitTypeError(  # JAX's words first
+                f"expected {p_tree}, got {t_tree} (f_jvp expects tangents structured as the "
+                "primals)"
+            )
         for i, (a, t) in enumerate(zip(avals, t_leaves)):
             _check_tangent(i, a, t, "linearize f_jvp")
         ts = [t for t, nz in zip(t_leaves, nonzeros) if nz]

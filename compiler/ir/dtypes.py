@@ -444,8 +444,8 @@ def not_numeric(dtype) -> bool:
     if dtype in (str, bytes):
         return True
     try:
-        d = np.dtype(dtype) if isinstance(dtype, (type, np.dtype)) else None
-    except TypeError:
+        d = np.dtype(dtype) if isinstance(dtype, (type, np.dtype, str)) else None
+    except TypeError:  # a name NumPy does not know (bfloat16, a typo): checked later
         return False
     return d is not None and (d.kind in "USMm" or d.itemsize > {"f": 8, "c": 16}.get(d.kind, 99))
 

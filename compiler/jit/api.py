@@ -286,15 +286,24 @@ def typeof(x):
     if refs.is_ref(x):
         return x.ref_aval
     if isinstance(x, (list, tuple, dict)):  # JAX's words (core.typeof; a string has others)
-        raise MeshjitTypeError(
-            f"Argument '{x}' of type '{type(x)}' is not a valid JAX type. (typeof takes an "
-            "array, a scalar or a traced value; convert a list with jnp.asarray)"
-        )
-    aval = abstractify(x)
+        raise _not_a_jax_type(x)
+    try:
+        aval = abstractify(x)
+    except MeshjitTypeError as e:  # None, sets, objects: core.typeof's quoted words
+        if isinstance(x, str) or not str(e).startswith("Argument '"):
+            raise
+        raise _not_a_jax_type(x) from None
     if is_token_aval(aval):
         return aval
     sharding = shown_sharding(x, aval)
     return _TypeofAval(aval.shape, aval.dtype, aval.weak_type, aval.vma, sharding)
+
+
+def _not_a_jax_type(x) -> MeshjitTypeError:
+    return MeshjitTypeError(
+        f"Argument '{x}' of type '{type(x)}' is not a valid JAX type. (typeof takes an "
+        "array, a scalar or a traced value; convert a list with jnp.asarray)"
+    )
 
 
 def _key_sharding(keys):
@@ -872,9 +881,21 @@ def _make_jaxpr_in_axis_env(fun, axis_env, static_argnums, return_shape):
     return make
 
 
+def _check_hashable_or_callable(fun) -> None:
+    """JAX's words for an unhashable non-callable: its eval_shape wraps `fun` in a partial."""
+    try:
+        hash(fun)
+    except TypeError:
+        if not callable(fun):
+            raise MeshjitTypeError(
+                f"the first argument must be callable (eval_shape takes a function, got {fun!r})"
+            ) from None
+
+
 def eval_shape(fun: Callable, *args, **kwargs):
     """The shapes and dtypes `fun(*args, **kwargs)` would return (ShapeDtypeStructs), found by
     tracing it without running anything; arguments may be ShapeDtypeStructs."""
+    _check_hashable_or_callable(fun)
     check_callable(fun)
     leaves, in_tree = flatten_args((args, kwargs))
     names = functools.partial(argument_names, fun, args, kwargs)

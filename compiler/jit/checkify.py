@@ -285,6 +285,9 @@ class Error:
         return BatchedError("\n".join(lines)) if lines else None
 
     def throw(self) -> None:
+        if current_trace() is not None:  # JAX's throw is check_error's: staged, it is a check
+            check_error(self)
+            return
         error = self.get_exception()
         if error is not None:
             raise JaxRuntimeError(str(error))

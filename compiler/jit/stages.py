@@ -541,7 +541,7 @@ class Compiled(ExecutableViews):
         if in_tree != self.traced.in_tree:
             raise MeshjitTypeError(
                 "Function compiled with input pytree does not match the input pytree it was "
-                f"called with: jit({name}) was compiled for arguments structured as "
+                f"called with. jit({name}) was compiled for arguments structured as "
                 f"{self.traced.in_tree} but was called with {in_tree}"
             )
         expected = self.traced.jaxpr.in_avals

@@ -8,7 +8,7 @@ import numpy as np
 
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.shape_poly import int_or_symbolic
+from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim
 from meshjit.compiler.lax import elementwise, shapes, sorting, special
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
@@ -22,6 +22,12 @@ __all__ = [
 def broadcast_shapes(*shapes):
     """The shape NumPy broadcasting gives `shapes` (ValueError when they do not broadcast)."""
     shapes = [tuple(int_or_symbolic(d) for d in s) for s in shapes]
+    for shape in shapes:
+        if any(not is_symbolic_dim(d) and d < 0 for d in shape):  # JAX's words
+            raise MeshjitTypeError(
+                "Only non-negative indices are allowed when broadcasting static shapes, but got "
+                f"shape {shape!r}."
+            )
     rank = max((len(s) for s in shapes), default=0)
     padded = [(1,) * (rank - len(s)) + s for s in shapes]
     out = []

@@ -683,9 +683,9 @@ eq, ne, lt, le, gt, ge = (_compare(n) for n in COMPARE_OPS)
 
 def integer_pow(x, y: int):
     if not isinstance(y, (int, np.integer)) or isinstance(y, bool):
-        raise MeshjitTypeError(  # JAX fails on it (its `y & 1`); say what is wrong
-            f"integer_pow requires an integer exponent y, got {y!r} of type "
-            f"{type(y).__name__}; use lax.pow for other exponents"
+        raise MeshjitTypeError(  # Python's words, as JAX fails on it (its `y & 1`), then ours
+            f"unsupported operand type(s) for &: '{type(y).__name__}' and 'int' (integer_pow "
+            f"requires an integer exponent y, got {y!r}; use lax.pow for other exponents)"
         )
     return integer_pow_p.bind_internal(x, y=int(y))
 

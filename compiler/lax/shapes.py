@@ -86,8 +86,9 @@ def _broadcast_in_dim_rule(x, *, shape, broadcast_dimensions, sharding=None):
 def _check_broadcast_in_dim(x, shape, broadcast_dimensions) -> None:
     if len(broadcast_dimensions) != x.ndim:
         raise MeshjitTypeError(
-            "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim: "
-            f"{x.str_short()} needs {x.ndim} broadcast_dimensions, got {broadcast_dimensions}"
+            "broadcast_in_dim broadcast_dimensions must have length equal to operand ndim; got "
+            f"broadcast_dimensions {tuple(broadcast_dimensions)} for operand ndim {x.ndim}. "
+            f"({x.str_short()} needs {x.ndim} broadcast_dimensions)"
         )
     if any(not 0 <= dim < len(shape) for dim in broadcast_dimensions):
         raise MeshjitTypeError(  # JAX's words

@@ -11,7 +11,12 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler import lowering_dims as dims_lowering
-from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitIndexError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    MeshjitZeroDivisionError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import (
     Literal,
@@ -69,6 +74,12 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
                 f"{tuple(h - s for s, h in zip(start_indices, limit_indices))}: slice "
                 f"[{start_indices}:{limit_indices}] of {x.str_short()} ends before it starts)"
             )
+        if 0 <= lo <= hi <= d and st == 0:
+            raise MeshjitZeroDivisionError(  # JAX's: its shape rule divides by the stride
+                "integer division or modulo by zero (slice strides must be positive, got "
+                f"{tuple(strides)}: slice [{start_indices}:{limit_indices}:{strides}] of "
+                f"{x.str_short()})"
+            )
         if not 0 <= lo <= hi <= d or st < 1:
             raise MeshjitTypeError(
                 _slice_bounds_message(x, start_indices, limit_indices, strides)
@@ -116,7 +127,7 @@ def _slice_bounds_message(x, starts, limits, strides) -> str:
             "slice limit_indices must be greater than or equal to start_indices, got "
             f"start_indices {tuple(starts)} and limit_indices {tuple(limits)}."
         )
-    return f"slice strides must be positive, got {tuple(strides)}"
+    return f"slice strides must have every element be nonnegative, got {tuple(strides)}."
 
 
 dynamic_slice_p = Primitive("dynamic_slice")
@@ -458,7 +469,9 @@ def dynamic_index_in_dim(
 
 @takes_extended
 def _index_in_dim(operand, index, axis, keepdims, *, negative):
-    axis = checks.canonical_axis(axis, ad_util.aval_of(operand).ndim)
+    axis = checks.canonical_axis(  # JAX's IndexError: it assigns into a list of sizes
+        axis, ad_util.aval_of(operand).ndim, jax_words="list assignment index out of range"
+    )
     out = dynamic_slice_in_dim(operand, index, 1, axis, allow_negative_indices=negative)
     return out if keepdims else shapes.squeeze(out, (axis,))
 

@@ -143,7 +143,7 @@ def _from_protocol(other):
 
 
 def _reshape(self, *shape, order="C", out_sharding=None):
-    if len(shape) == 1 and not isinstance(shape[0], int):
+    if len(shape) == 1:  # as JAX's: one argument is the shape itself (its errors show it so)
         shape = shape[0]
     return reshape(self, shape, order=order, out_sharding=out_sharding)
 

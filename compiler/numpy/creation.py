@@ -283,6 +283,7 @@ def copy(a, order=None):
     """A new array: an array on devices gets buffers of its own (so donating the copy leaves
     `a` alive, as in JAX); a traced value a `copy` of it, as JAX's."""
     check_arraylike("copy", a)
+    _check_order(order)  # JAX's: its copy is array(a, copy=True, order=order)
     if type(a) is Tracer:
         return array_copy(a)
     if is_meshjit_array(a):

@@ -377,7 +377,11 @@ def roll(a, shift, axis=None):
     elif len(axes) == 1:
         axes = axes * len(shifts)
     if len(shifts) != len(axes):
-        raise MeshjitValueError(f"roll: {len(shifts)} shifts do not match {len(axes)} axes")
+        raise MeshjitValueError(  # NumPy's words: JAX broadcasts the axes with the shifts
+            "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is between "
+            f"arg 0 with shape ({len(axes)},) and arg 1 with shape ({len(shifts)},). (roll: "
+            f"{len(shifts)} shifts do not match {len(axes)} axes)"
+        )
     ndim = aval_of(x).ndim
     axes = tuple(static_axis(ax, ndim) for ax in axes)
     if not any(map(is_meshjit_value, shifts)) and not any(map(is_symbolic_dim, aval_of(x).shape)):
@@ -474,13 +478,16 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None
     reps = np.asarray(repeats)
     if reps.dtype.kind not in "iub":
         raise MeshjitTypeError(f"repeat: repeats must be integers, got {reps.dtype}")
+    shape = aval_of(x).shape
+    wide = shape[: axis + 1] + (int(reps),) + shape[axis + 1 :] if reps.ndim == 0 else None
     if (reps < 0).any():
+        shown = f"broadcast_in_dim shape must have every element be nonnegative, got {wide}. ("
         raise IncompatibleShapesError(  # JAX's TypeError (its broadcast_in_dim refuses it)
-            f"repeat: repeats must be nonnegative, got {reps.tolist()}"
+            (shown if wide is not None and total_repeat_length is None else "")
+            + f"repeat: repeats must be nonnegative, got {reps.tolist()}"
+            + (")" if wide is not None and total_repeat_length is None else "")
         )
     if reps.ndim == 0 and total_repeat_length is None:
-        shape = aval_of(x).shape
-        wide = shape[: axis + 1] + (int(reps),) + shape[axis + 1 :]
         dims = tuple(range(axis + 1)) + tuple(range(axis + 2, len(wide)))
         out_shape = shape[:axis] + (size * int(reps),) + shape[axis + 1 :]
         return lax.reshape(lax.broadcast_in_dim(x, wide, dims), out_shape)

@@ -138,8 +138,9 @@ def _reshape(a, newshape, order="C"):
 
 
 def _resolved_shape(aval, newshape) -> tuple:
-    """`newshape` for an array of type `aval`, its -1 axis resolved (JAX's errors)."""
-    newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
+    """`newshape` for an array of type `aval`, its -1 axis resolved (JAX's errors, which show
+    the shape as it was given: `8`, `[8]` or `(2, 4)`)."""
+    given, newshape = newshape, _shape_tuple(newshape)
     newshape = checks.concrete_shape("reshape", newshape)
     if newshape.count(-1) > 1:
         raise MeshjitTypeError(
@@ -147,14 +148,22 @@ def _resolved_shape(aval, newshape) -> tuple:
         )
     known = math.prod(d for d in newshape if d != -1)
     if -1 in newshape:
-        size = _inferred_size(aval, newshape, known)
+        size = _inferred_size(aval, newshape, known, given)
         newshape = tuple(size if d == -1 else d for d in newshape)
     elif known != aval.size:
-        _cannot_reshape(aval, newshape, f" (size {known})")
+        _cannot_reshape(aval, given, f" (size {known})")
     return newshape
 
 
-def _inferred_size(aval, newshape: tuple, known):
+def _shape_tuple(newshape) -> tuple:
+    """A shape given as one size (an int, a NumPy integer, a symbolic dimension) or several."""
+    try:
+        return tuple(newshape)
+    except TypeError:
+        return (newshape,)
+
+
+def _inferred_size(aval, newshape: tuple, known, given):
     """The size of the -1 axis; symbolic shapes divide as JAX's `core.divide_shape_sizes`."""
     if not is_constant_shape((*aval.shape, *newshape)):
         quotient, remainder = divmod(aval.size, -known)
@@ -173,7 +182,7 @@ def _inferred_size(aval, newshape: tuple, known):
     if aval.size % known:  # JAX's words for a -1 axis
         _cannot_reshape(
             aval,
-            newshape,
+            given,
             f" because the product of specified axis sizes ({known}) does not evenly divide "
             f"{aval.size}",
         )
@@ -197,6 +206,8 @@ def _cannot_reshape(aval, newshape, size):
 
 @takes_extended
 def ravel(a, order="C", *, out_sharding=None):
+    if order == "K":  # JAX's words (NumPy's memory order has no meaning for its arrays)
+        raise MeshjitNotImplementedError("Ravel not implemented for order='K'.")
     return _reshape_array(a, (-1,), order, out_sharding)  # JAX's jit: an array, its errors
 
 
@@ -377,7 +388,7 @@ def stack(arrays, axis=0, out=None, dtype=None):
         return rebuild(stack(data, axis))
     shapes = {aval_of(a).shape for a in arrays}
     if len(shapes) > 1:
-        shown = ", ".join(aval_of(a).str_short() for a in arrays)
+        shown = ", ".join(str(aval_of(a).shape) for a in arrays)  # JAX's words
         raise MeshjitValueError(f"All input arrays must have the same shape. Got {shown}.")
     axis = checks.canonical_axis(axis, aval_of(arrays[0]).ndim + 1, "stack axis")
     arrays = promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]

@@ -251,7 +251,13 @@ def _given_size(name, size) -> int:
         require_concrete(
             size, UNIQUE_STATIC.format("size") if name == "unique" else _NONZERO_STATIC
         )
-    return operator.index(size)
+    size = operator.index(size)
+    if size < 0:  # JAX's words: it fills a result of that shape
+        raise MeshjitTypeError(
+            f"broadcast_in_dim shape must have every element be nonnegative, got ({size},). "
+            f"({name}: size={size} is negative)"
+        )
+    return size
 
 
 def _index_value(n):

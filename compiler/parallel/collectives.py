@@ -15,6 +15,7 @@ from jaxlib.mlir.dialects import stablehlo as hlo
 from meshjit.compiler.ad.transform import vma_checked
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
+    MeshjitAssertionError,
     MeshjitIndexError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -394,7 +395,9 @@ def psum_scatter(
 
     def one(leaf):
         aval = abstractify(leaf)
-        dim = checks.canonical_axis(scatter_dimension, aval.ndim, "psum_scatter dimension")
+        dim = checks.canonical_axis(  # JAX's IndexError: it indexes the shape
+            scatter_dimension, aval.ndim, "psum_scatter dimension", "tuple index out of range"
+        )
         _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
         return psum_scatter_p.bind(
             _collective_pvary(leaf, axes),
@@ -467,23 +470,39 @@ def _perm_index(i, perm) -> int:
         ) from None
 
 
+def _perm_pair(pair, perm) -> tuple:
+    try:
+        source, target = pair
+    except TypeError:  # JAX's words: it makes a tuple of each pair
+        raise MeshjitTypeError(
+            f"'{type(pair).__name__}' object is not iterable (ppermute's perm is a list of "
+            f"(source, destination) pairs, got {perm!r})"
+        ) from None
+    return _perm_index(source, perm), _perm_index(target, perm)
+
+
 def ppermute(x, axis_name, perm):
     env, axes = checked_axes(axis_name, "ppermute")
     size = env.size(axes)
-    given = tuple((_perm_index(s, perm), _perm_index(d, perm)) for s, d in perm)
+    given = tuple(_perm_pair(pair, perm) for pair in perm)
+    trace = current_trace()
+    if trace is not None and all(a in trace.vmap_axes for a in axes):  # JAX's vmap rule's check
+        if len(given) != size:  # here too, so that the error points at the user's line
+            raise _not_whole_permutation(axes, size, given)
+        return tree_map(lambda leaf: ppermute_p.bind(leaf, axis_name=axes, perm=given), x)
+    perm = tuple((s % size, d % size) for s, d in given)  # indices wrap, as in JAX
+    sources, targets = [s for s, _ in perm], [d for _, d in perm]
+    if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
+        raise MeshjitValueError(  # JAX's check, on the wrapped indices, comes first
+            f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
+            f"{axes} (size {size}): each source and destination must appear at most once)"
+        )
     for pair in given:
         if not all(-size <= i < size for i in pair):
             raise MeshjitIndexError(  # JAX's: Python's, indexing its device list
                 f"list index out of range: ppermute permutation indices must be in range for "
                 f"axis {axes} of size {size}, got {pair} in perm {given}"
             )
-    perm = tuple((s % size, d % size) for s, d in given)  # indices wrap, as in JAX
-    sources, targets = [s for s, _ in perm], [d for _, d in perm]
-    if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
-        raise MeshjitValueError(
-            f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
-            f"{axes} (size {size}): each source and destination must appear at most once)"
-        )
     return tree_map(
         lambda leaf: ppermute_p.bind(_collective_pvary(leaf, axes), axis_name=axes, perm=perm), x
     )
@@ -1189,6 +1208,13 @@ def _sources_into(x, concat_axis):
     return shapes.reshape(x, shape)
 
 
+def _not_whole_permutation(axis, size: int, perm) -> MeshjitAssertionError:
+    return MeshjitAssertionError(  # JAX's words (its batching rule asserts it)
+        f"Permutation doesn't match the axis size! (ppermute over vmap axis {axis!r} of size "
+        f"{size} needs a permutation of all its {size} indices, got {perm})"
+    )
+
+
 @batching_rules.register(ppermute_p)
 def _ppermute_batcher(args, dims, *, axis_name, perm):
     (x,), (d,) = args, dims
@@ -1196,11 +1222,8 @@ def _ppermute_batcher(args, dims, *, axis_name, perm):
         return ppermute_p.bind(x, axis_name=axis_name, perm=perm), d
     n = current_axis().size
     if len(perm) != n:
-        raise MeshjitValueError(
-            f"ppermute over vmap axis {current_axis().name!r} of size {n} needs a permutation "
-            f"of all its {n} indices (as in JAX), got {perm}"
-        )
+        raise _not_whole_permutation(current_axis().name, n, perm)
     x = move_to_front(x, d, n)
-    source = {dst: src for src, dst in perm}
-    rows = [slicing.slice_in_dim(x, source[i], source[i] + 1) for i in range(n)]
+    source = {dst: src for src, dst in perm}  # as JAX's: an index no pair sends to gets row 0
+    rows = [slicing.slice_in_dim(x, source.get(i, 0), source.get(i, 0) + 1) for i in range(n)]
     return shapes.concatenate(rows, 0), 0

@@ -445,8 +445,9 @@ def _check_out_axes(sharding: NamedSharding, what: str) -> None:
 
 # The primitive or function JAX's message names for meshjit's `what`.
 _JAX_API_NAMES = {
-    **dict.fromkeys(("dot", "matmul", "einsum", "tensordot", "inner", "vdot"), "dot_general"),
-    **{f: f"jnp.{f}" for f in ("zeros", "ones", "full", "empty")},
+    **dict.fromkeys(("dot", "matmul", "tensordot", "inner", "vdot"), "dot_general"),
+    **{f: f"jnp.{f}" for f in ("zeros", "ones", "arange", "zeros_like", "ones_like")},
+    "empty": "jnp.zeros",  # JAX's empty is its zeros
 }
 
 

@@ -11,7 +11,12 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import sdy
 
 from meshjit.compiler.ad.transform import linearize_jaxpr, transpose_jaxpr
-from meshjit.compiler.errors import DuplicateSpecError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    DuplicateSpecError,
+    MeshjitKeyError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, dce_jaxpr, register_pp_params
 from meshjit.compiler.ir.registry import (
@@ -871,7 +876,7 @@ def _shard_map_batcher(args, dims, *, jaxpr, mesh, in_specs, out_specs, manual_a
     spmd = axis.spmd_axis_name
     inner, entry, vma = axis, None, frozenset()
     if spmd is not None:  # the mapped axis is sharded over the spmd axes: bodies see a block
-        _check_spmd_axes(spmd, in_specs, manual_axes)
+        _check_spmd_axes(spmd, in_specs, manual_axes, mesh)
         inner = BatchAxis(axis.name, axis.size // math.prod(mesh.shape[a] for a in spmd), spmd)
         entry = spmd[0] if len(spmd) == 1 else tuple(spmd)
         vma = frozenset(spmd) if check_vma else frozenset()
@@ -892,7 +897,13 @@ def _shard_map_batcher(args, dims, *, jaxpr, mesh, in_specs, out_specs, manual_a
     return outs, [0 if b else None for b in out_batched]
 
 
-def _check_spmd_axes(spmd, in_specs, manual_axes):
+def _check_spmd_axes(spmd, in_specs, manual_axes, mesh):
+    unknown = [a for a in spmd if a not in mesh.axis_names]
+    if unknown:  # JAX's KeyError: it looks the axis up in the mesh's shape
+        raise MeshjitKeyError(
+            f"'{unknown[0]}' (vmap spmd_axis_name {spmd}: {unknown[0]!r} is not an axis of the "
+            f"shard_map's mesh, whose axes are {mesh.axis_names})"
+        )
     used = {a for s in in_specs for i in range(len(s)) for a in s.axes_of(i)}
     clash = sorted(set(spmd) & used)
     if clash:

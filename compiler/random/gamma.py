@@ -18,7 +18,7 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
 from meshjit.compiler.numpy.util import aval_of
@@ -356,4 +356,10 @@ def ball(key, d, p=2, shape=(), dtype=None):
     data, _ = check_key("ball", key)
     dtype = float_dtype(dtype, "gamma")  # JAX's words: its gamma draws check the dtype
     d = operator.index(d)  # JAX's: a float dimension is refused, not truncated
-    return _ball(data, p, d, canonical_shape(shape, "ball"), dtype)
+    shape = canonical_shape(shape, "ball")
+    if d < 0:  # JAX's words: its draw broadcasts the static shape (*shape, d)
+        raise MeshjitTypeError(
+            "Only non-negative indices are allowed when broadcasting static shapes, but got "
+            f"shape {(*shape, d)!r}. (ball: the dimension d={d} is negative)"
+        )
+    return _ball(data, p, d, shape, dtype)

@@ -141,8 +141,15 @@ def make_array_from_single_device_arrays(shape, sharding, arrays, *, dtype=None)
     for position, a in zip(positions, ordered):
         want = _shape_of(indices[position])
         if a.aval.shape != want or a.aval.dtype != dtype or want != block:
+            jax_words = (  # JAX's (a shard of another shape; meshjit's words say which)
+                f"Expected shard shape {want} doesn't match the single device array shape "
+                f"{a.aval.shape}. "
+                if a.aval.shape != want
+                else ""
+            )
             raise MeshjitValueError(
-                f"make_array_from_single_device_arrays: the array on {devices[position]} is "
+                f"{jax_words}make_array_from_single_device_arrays: the array on "
+                f"{devices[position]} is "
                 f"{a.aval.str_short()}, but its shard {_show(indices[position])} of a {shape} "
                 f"array needs {ShapedArray(want, dtype).str_short()}"
                 + ("" if want == block else " (uneven shards: use make_array_from_callback)")

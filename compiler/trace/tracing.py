@@ -605,6 +605,13 @@ class new_trace:
 
 def bind_eagerly(prim: Primitive, args: Sequence, params: dict):
     """`prim.bind(*args, **params)` outside any trace: runs the primitive now."""
+    live = _live_trace(args)
+    if live is not None:  # under ensure_compile_time_eval: a traced operand's trace records it
+        saved, _state.current = _state.current, live
+        try:
+            return live.process(prim, args, params, 3)
+        finally:
+            _state.current = saved
     _check_no_leaked(args, prim)
     impl = impl_rules.get(prim)
     if impl is not None:
@@ -612,6 +619,20 @@ def bind_eagerly(prim: Primitive, args: Sequence, params: dict):
     from meshjit.compiler.jit.eager import apply_primitive
 
     return apply_primitive(prim, args, params)
+
+
+def _live_trace(args) -> Trace | None:
+    """The innermost trace, still being traced, of the tracers among `args` (JAX's evaluation
+    context leaves a traced value to its own trace)."""
+    best = None
+    for x in args:
+        if (
+            type(x) is Tracer
+            and not x._trace.done
+            and (best is None or _is_enclosing(best, x._trace))
+        ):
+            best = x._trace
+    return best
 
 
 def _check_no_leaked(args, prim):

@@ -31,6 +31,7 @@ CATALOGUES = (
     os.path.join(_HERE, "mistakes_catalogue_round15.py"),
     os.path.join(_HERE, "mistakes_catalogue_round16.py"),
     os.path.join(_HERE, "mistakes_catalogue_round17.py"),
+    os.path.join(_HERE, "mistakes_catalogue_round18.py"),
 )
 CASE_SECONDS = 30
 
