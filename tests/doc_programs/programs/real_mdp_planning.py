@@ -35,7 +35,7 @@ print("transition tensor:", P.shape, "rows sum to 1:", bool(jnp.allclose(P.sum(-
 
 
 def q_values(V, R):
-    return R[:, None] + GAMMA * jnp.einsum("sap,p->sa", P, jnp.where(terminal, 0.0, V)) * (~terminal)[:, None]
+    return R[:, None] + GAMMA * jnp.einsum("sap,p->sa", P, V) * (~terminal)[:, None]
 
 
 def value_iteration(R, tol=1e-6):
