@@ -18,7 +18,7 @@ from typing import Callable
 
 import numpy as np
 
-from meshjit.compiler.ad.transform import instantiate_cts, vma_checked
+from meshjit.compiler.ad.transform import instantiate_cts, vary_as, vma_checked
 from meshjit.compiler.errors import (
     MeshjitAttributeError,
     MeshjitIndexError,
@@ -523,7 +523,8 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals, in_zeros):
         flat = _as_arrays(_symbolic_or_zeros(cts, out_avals, True))
     else:
         flat = _as_arrays(instantiate_cts(cts, out_avals))
-    flat = [_varying_as_primal(c, a) for c, a in zip(flat, out_avals)]
+    # typed as the primal outputs (as JAX's): varying over their manual axes
+    flat = [c if type(c) is SymbolicZero else vary_as(c, a) for c, a in zip(flat, out_avals)]
     ct = tree_unflatten(rules.out_tree, flat)
     with rule_scope():
         cts_in = rules.fn.bwd(*rules.static, res, ct)
@@ -569,19 +570,6 @@ def _checked_ct(name, i, ct, aval):
             f"{_listed(mismatches)} (the bwd rule of {name})"
         )
     return ct
-
-
-def _varying_as_primal(ct, aval):
-    """A cotangent handed to a bwd rule typed as its primal output, varying over the manual axes
-    the output varies over (as JAX's: meshjit's transpose leaves an invariant seed untyped)."""
-    if ct is None or type(ct) is SymbolicZero or not vma_checked():
-        return ct
-    missing = aval.vma - aval_of(ct).vma
-    if not missing:
-        return ct
-    from meshjit.compiler.parallel.collectives import pvary_p  # parallel/ sits above ad/
-
-    return pvary_p.bind(ct, axes=tuple(sorted(missing)))
 
 
 def _vma_differs(got, aval) -> bool:

@@ -1332,6 +1332,7 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
     from meshjit.compiler.ad.transform import (  # ad/ sits above lax/
         backward_pass,
         instantiate_cts,
+        vary_as,
     )
 
     nc, nk = num_consts, num_carry
@@ -1344,6 +1345,8 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
     linear = lin_consts + [True] * nk + lin_xs
     out_avals = jaxpr.out_avals
     ct_carry = instantiate_cts(cts[:nk], [aval_of(c) for c in carry])
+    # typed as the carry (a zero cotangent is an invariant constant): varying as it does
+    ct_carry = [vary_as(ct, a) for ct, a in zip(ct_carry, jaxpr.in_avals[nc : nc + nk])]
     # the carry typed as its cotangent, as JAX's (a weak init's strong cotangent converts not)
     carry_avals = [
         a.update(weak_type=aval_of(ct).weak_type)

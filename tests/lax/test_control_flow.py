@@ -854,3 +854,35 @@ def test_vmap_of_cond_with_a_mapped_index_selects_as_jax():
     np.testing.assert_allclose(
         grads, [2.0, 2.0, 2.236067771911621, 0.9534626007080078, 0.7071067690849304], rtol=1e-6
     )
+
+
+def test_grad_of_a_scan_in_a_shard_map_types_a_zero_carry_cotangent_as_its_carry():
+    """The carry's cotangent of a scan whose carry is not differentiated starts as a zero typed
+    as the carry, varying over its manual axes (meshjit's invariant zero was refused by the
+    transposed scan as a carry of another type; real-world program shardmap_remat_blocks)."""
+    from functools import partial
+
+    import meshjit
+    from meshjit.sharding import PartitionSpec as P
+
+    auto = (meshjit.sharding.AxisType.Auto,) * 2
+    mesh = meshjit.make_mesh((2, 4), ("data", "model"), axis_types=auto)
+
+    def block(h, w):
+        return h + meshjit.lax.psum(jnp.tanh(h @ w) @ w.T, "model")
+
+    @partial(
+        meshjit.shard_map,
+        mesh=mesh,
+        in_specs=(P("data"), P(None, "model")),
+        out_specs=P(None, "model"),
+    )
+    def f(x, w):
+        loss = lambda w: meshjit.lax.scan(lambda h, _: (block(h, w), None), x, None, length=2)[
+            0
+        ].sum()  # noqa: E731
+        return meshjit.grad(loss)(w)
+
+    x, w = jnp.ones((16, 8)), jnp.full((8, 8), 0.1)
+    out = meshjit.jit(f)(x, w)
+    np.testing.assert_allclose(out[0], np.full(8, 40.300446), rtol=1e-5)  # JAX 0.10.2's values
