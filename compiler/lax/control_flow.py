@@ -408,9 +408,12 @@ def _cond_rule(index, *args, branches):
         raise MeshjitTypeError(f"cond index must be an i32 scalar, got {index.str_short()}")
     for branch in branches:
         _check_args("cond branch", branch.in_avals, args)
-    outs = []  # typed as branch 0 (cond's false_fun), weak type included, as JAX's
+    # typed as branch 0 (cond's false_fun), weak type included, as JAX's; the results vary as
+    # the branches' do, not over the index's axes too (JAX's: a transposed cond whose index
+    # varied summed its branches' cotangents over those axes a second time)
+    outs = []
     for column in zip(*(b.out_avals for b in branches)):
-        vma = frozenset().union(index.vma, *(a.vma for a in column))
+        vma = frozenset().union(*(a.vma for a in column))
         outs.append(column[0].update(vma=vma))
     return outs
 
