@@ -580,9 +580,9 @@ def _while_rule(*args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
     _check_args("while cond", cond_jaxpr.in_avals, [*cond_consts, *carry])
     _check_args("while body", body_jaxpr.in_avals, [*body_consts, *carry])
     _check_carry("while body", carry, body_jaxpr.out_avals)
-    # A predicate varying over a manual axis runs a different trip count on each device.
-    pred_vma = cond_jaxpr.out_avals[0].vma
-    return _carry_out_avals(carry, body_jaxpr.out_avals, pred_vma)
+    # typed as the body's results: a predicate varying over a manual axis (a trip count per
+    # device) adds no axis to them, as in JAX 0.10.2 (whose out_specs=P() takes them)
+    return _carry_out_avals(carry, body_jaxpr.out_avals)
 
 
 def _while_lowering(ctx, *args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
