@@ -41,6 +41,7 @@ from meshjit.compiler.ir.registry import (
     lowering_rules,
     sharding_rules,
     transpose_rules,
+    vma_rules,
 )
 from meshjit.compiler.ir.sharding_rules import keep, same_as_first, spec_of
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined, linear_jvp
@@ -333,6 +334,9 @@ def checkpoint_name(x, name: str):
 
 # ---------------------------------------------------------------------------------------------
 # Abstract eval and lowering: the body inline (the barrier keeps recomputation apart).
+
+
+vma_rules.add(remat_p)  # its results vary as its body's do (no operand cast to the union)
 
 
 @abstract_eval_rules.register(remat_p)

@@ -18,7 +18,7 @@ from typing import Callable
 
 import numpy as np
 
-from meshjit.compiler.ad.transform import instantiate_cts
+from meshjit.compiler.ad.transform import instantiate_cts, vary_as, vma_checked
 from meshjit.compiler.errors import (
     MeshjitAttributeError,
     MeshjitIndexError,
@@ -520,9 +520,12 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals, in_zeros):
     n_res = res_tree.num_leaves
     res = tree_unflatten(res_tree, args[:n_res])
     if rules.fn.symbolic_zeros:
-        ct = tree_unflatten(rules.out_tree, _as_arrays(_symbolic_or_zeros(cts, out_avals, True)))
+        flat = _as_arrays(_symbolic_or_zeros(cts, out_avals, True))
     else:
-        ct = tree_unflatten(rules.out_tree, _as_arrays(instantiate_cts(cts, out_avals)))
+        flat = _as_arrays(instantiate_cts(cts, out_avals))
+    # typed as the primal outputs (as JAX's): varying over their manual axes
+    flat = [c if type(c) is SymbolicZero else vary_as(c, a) for c, a in zip(flat, out_avals)]
+    ct = tree_unflatten(rules.out_tree, flat)
     with rule_scope():
         cts_in = rules.fn.bwd(*rules.static, res, ct)
     n_args = len(tree_unflatten(rules.in_tree, [None] * len(in_zeros)))
@@ -549,17 +552,34 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals, in_zeros):
 
 
 def _checked_ct(name, i, ct, aval):
+    """The bwd rule's cotangent of input `i`, of its input's type: JAX's shape and manual-axis
+    (varying) checks (a float cotangent of another float dtype passes, as JAX's)."""
     if ct is None or type(ct) is SymbolicZero:
         return None
     got = abstractify(ct)
-    if got.shape != aval.shape:
+    mismatches = [
+        *(["the dtypes do not match"] if got.dtype != aval.dtype else []),
+        *(["the shapes do not match"] if got.shape != aval.shape else []),
+        *(["the manual axis types do not match"] if _vma_differs(got, aval) else []),
+    ]
+    if len(mismatches) > 1 or (mismatches and mismatches[0] != "the dtypes do not match"):
         raise MeshjitValueError(
             "Custom VJP bwd rule must produce an output with the same type as the args tuple of "
             f"the primal function, but at output[{i}] the bwd rule produced an output of type "
-            f"{got.str_long()} corresponding to an input of type {aval.str_long()}, so the "
-            f"shapes do not match (the bwd rule of {name})"
+            f"{got.str_long()} corresponding to an input of type {aval.str_long()}, so "
+            f"{_listed(mismatches)} (the bwd rule of {name})"
         )
     return ct
+
+
+def _vma_differs(got, aval) -> bool:
+    """The varying manual axes differ (inside a shard_map that checks them)."""
+    return got.vma != aval.vma and vma_checked()
+
+
+def _listed(items: list) -> str:
+    """`a`, `a and b`, `a, b, and c` as JAX's aval_mismatch_extra joins them."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + ", and " + items[-1]
 
 
 def _custom_lin_lowering(ctx, *args, **params):

@@ -361,6 +361,20 @@ def vma_checked() -> bool:
     return env is None or env.check_vma
 
 
+def vary_as(ct, aval: ShapedArray):
+    """A cotangent typed varying over the manual axes its primal `aval` varies over (a pvary
+    of the missing ones): JAX's cotangents have their primals' types, and meshjit's zeros and
+    seeds are invariant constants."""
+    if ct is None or not vma_checked():
+        return ct
+    missing = aval.vma - aval_of(ct).vma
+    if not missing:
+        return ct
+    from meshjit.compiler.parallel.collectives import pvary_p  # parallel/ sits above ad/
+
+    return pvary_p.bind(ct, axes=tuple(sorted(missing)))
+
+
 def match_vma(ct, aval: ShapedArray):
     """Sums a cotangent over the manual axes it varies over beyond its variable's."""
     if ct is None or not vma_checked():

@@ -409,9 +409,12 @@ def _cond_rule(index, *args, branches):
         raise MeshjitTypeError(f"cond index must be an i32 scalar, got {index.str_short()}")
     for branch in branches:
         _check_args("cond branch", branch.in_avals, args)
-    outs = []  # typed as branch 0 (cond's false_fun), weak type included, as JAX's
+    # typed as branch 0 (cond's false_fun), weak type included, as JAX's; the results vary as
+    # the branches' do, not over the index's axes too (JAX's: a transposed cond whose index
+    # varied summed its branches' cotangents over those axes a second time)
+    outs = []
     for column in zip(*(b.out_avals for b in branches)):
-        vma = frozenset().union(index.vma, *(a.vma for a in column))
+        vma = frozenset().union(*(a.vma for a in column))
         outs.append(column[0].update(vma=vma))
     return outs
 
@@ -591,9 +594,9 @@ def _while_rule(*args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
     _check_args("while cond", cond_jaxpr.in_avals, [*cond_consts, *carry])
     _check_args("while body", body_jaxpr.in_avals, [*body_consts, *carry])
     _check_carry("while body", carry, body_jaxpr.out_avals)
-    # A predicate varying over a manual axis runs a different trip count on each device.
-    pred_vma = cond_jaxpr.out_avals[0].vma
-    return _carry_out_avals(carry, body_jaxpr.out_avals, pred_vma)
+    # typed as the body's results: a predicate varying over a manual axis (a trip count per
+    # device) adds no axis to them, as in JAX 0.10.2 (whose out_specs=P() takes them)
+    return _carry_out_avals(carry, body_jaxpr.out_avals)
 
 
 def _while_lowering(ctx, *args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
@@ -1362,6 +1365,7 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
     from meshjit.compiler.ad.transform import (  # ad/ sits above lax/
         backward_pass,
         instantiate_cts,
+        vary_as,
     )
 
     nc, nk = num_consts, num_carry
@@ -1374,6 +1378,8 @@ def _scan_transpose(cts, *args, jaxpr, num_consts, num_carry, length, reverse, u
     linear = lin_consts + [True] * nk + lin_xs
     out_avals = jaxpr.out_avals
     ct_carry = instantiate_cts(cts[:nk], [aval_of(c) for c in carry])
+    # typed as the carry (a zero cotangent is an invariant constant): varying as it does
+    ct_carry = [vary_as(ct, a) for ct, a in zip(ct_carry, jaxpr.in_avals[nc : nc + nk])]
     # the carry typed as its cotangent, as JAX's (a weak init's strong cotangent converts not)
     carry_avals = [
         a.update(weak_type=aval_of(ct).weak_type)

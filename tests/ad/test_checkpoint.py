@@ -218,3 +218,39 @@ def test_saved_values_make_an_argument_needless_and_save_anything_except_is_jax_
     np.testing.assert_allclose(
         meshjit.grad(meshjit.checkpoint(g, policy=policy))(1.0), meshjit.grad(g)(1.0)
     )
+
+
+def test_a_checkpointed_block_in_a_shard_map_varies_as_its_body_does():
+    """A checkpoint's results vary over the manual axes its body's results vary over: a
+    row-parallel block ending in a psum is invariant over the summed axis (meshjit cast the
+    block's operands to vary over every axis and typed the result varying over the psum's
+    axis: a scan carrying it was refused; real-world program shardmap_remat_blocks)."""
+    from functools import partial
+
+    from meshjit.sharding import PartitionSpec as P
+
+    auto = (meshjit.sharding.AxisType.Auto,) * 2
+    mesh = meshjit.make_mesh((2, 4), ("data", "model"), axis_types=auto)
+
+    def block(h, w):
+        return h + meshjit.lax.psum(jnp.tanh(h @ w) @ w.T, "model")
+
+    types = []
+
+    @partial(
+        meshjit.shard_map, mesh=mesh, in_specs=(P("data"), P(None, "model")), out_specs=P("data")
+    )
+    def f(x, w):
+        out = checkpoint(block)(x, w)
+        types.append(str(meshjit.typeof(out)))
+        carried, _ = meshjit.lax.scan(
+            lambda h, _: (checkpoint(block)(h, w), None), x, None, length=2
+        )
+        return out + carried
+
+    x, w = jnp.ones((16, 8)), jnp.full((8, 8), 0.1)
+    out = jit(f)(x, w)
+    assert types == ["float32[8,8]{V:data}"]
+    np.testing.assert_allclose(out, jit(f)(x, w), rtol=1e-6)
+    ref = lambda h: h + jnp.tanh(h @ w) @ w.T  # noqa: E731
+    np.testing.assert_allclose(out, ref(x) + ref(ref(x)), rtol=1e-5)

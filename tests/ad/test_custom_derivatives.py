@@ -181,6 +181,8 @@ def test_custom_vjp_gradient_instantiates_no_zero_tangent_for_an_unperturbed_inp
     text = str(meshjit.make_jaxpr(f)(np.ones(2, np.float32)))
     assert text.count("broadcast_in_dim 0.0") == 1, text
     np.testing.assert_array_equal(f(np.array([0.4, 1.6], np.float32)), [1.0, 1.0])
+
+
 def test_custom_vjp_symbolic_zeros_bwd_gets_an_array_seed():
     """grad's weak seed reaches a symbolic-zeros bwd as an array (JAX's is an Array), not a
     Python float without array methods."""
@@ -319,3 +321,46 @@ def test_an_integer_primal_from_a_jvp_rule_expects_a_float0_tangent_as_jax_says(
         "Custom JVP rule must produce primal and tangent outputs with corresponding shapes and "
         "dtypes. Expected float0[] (tangent type of int32[]) but got float32[]"
     )
+
+
+def _megatron_g_op(bwd):
+    """Megatron's g operator (psum forward) with the given bwd, differentiated in a shard_map."""
+    from functools import partial
+
+    from meshjit.sharding import PartitionSpec as P
+
+    auto = (meshjit.sharding.AxisType.Auto,) * 2
+    mesh = meshjit.make_mesh((2, 4), ("data", "model"), axis_types=auto)
+
+    @meshjit.custom_vjp
+    def g_op(x):
+        return meshjit.lax.psum(x, "model")
+
+    g_op.defvjp(lambda x: (meshjit.lax.psum(x, "model"), None), bwd)
+
+    @partial(
+        meshjit.shard_map,
+        mesh=mesh,
+        in_specs=(P(None, "model"), P("data")),
+        out_specs=P(None, "model"),
+    )
+    def grads(w, x):
+        return meshjit.grad(lambda w: g_op(x @ w).sum())(w)
+
+    return meshjit.jit(grads)(jnp.ones((4, 8)), jnp.ones((4, 4)))
+
+
+def test_a_bwd_rule_dropping_a_varying_axis_is_jax_s_value_error():
+    """JAX types a bwd rule's cotangents against the primal inputs with their varying manual
+    axes: Megatron's g without a pvary in its bwd is refused (meshjit took it and returned wrong
+    gradients; real-world program megatron_custom_vjp_ops)."""
+    with pytest.raises(ValueError) as e:
+        _megatron_g_op(lambda _, g: (g,))
+    assert str(e.value).startswith(
+        "Custom VJP bwd rule must produce an output with the same type as the args tuple of the "
+        "primal function, but at output[0] the bwd rule produced an output of type "
+        "float32[2,2]{V:data} corresponding to an input of type float32[2,2]{V:(data,model)}, "
+        "so the manual axis types do not match"
+    )
+    fixed = _megatron_g_op(lambda _, g: (meshjit.lax.pcast(g, "model", to="varying"),))
+    assert fixed.shape == (4, 8)
