@@ -70,6 +70,13 @@ class SourceInfo:
     def __str__(self) -> str:
         return f"{self.file}:{self.line} ({self.function})"
 
+    def summary(self) -> str:
+        """As JAX's `source_info_util.summarize`: `file:line:column (function)`, the column
+        0-based and left out where it is 0."""
+        if self.column > 1:
+            return f"{self.file}:{self.line}:{self.column - 1} ({self.function})"
+        return str(self)
+
     def __eq__(self, other):
         return isinstance(other, SourceInfo) and (self.file, self.line) == (other.file, other.line)
 

@@ -305,7 +305,7 @@ def test_python_control_flow_on_tracer():
 
     with pytest.raises(MeshjitTypeError) as ei:
         meshjit.jit(f)(np.ones(3, f32))
-    _check(ei, "L:if-tracer", "truth value", "bool[]", "where")
+    _check(ei, "L:if-tracer", "boolean conversion", "bool[]", "for jit", "the argument x.")
     assert isinstance(ei.value, TypeError)
 
 

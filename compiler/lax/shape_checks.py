@@ -17,6 +17,7 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.shape_poly import DimExpr
+from meshjit.compiler.trace.tracing import Tracer, origin_message
 
 
 def canonical_axis(axis: int, ndim: int, what: str = "axis", jax_words: str = "") -> int:
@@ -273,10 +274,11 @@ def concrete_shape(name: str, shape) -> tuple[int, ...]:
     try:
         shape = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
     except ConcretizationError:  # JAX's plain TypeError (not a ConcretizationTypeError)
-        raise MeshjitTypeError(
-            f"Shapes must be 1D sequences of concrete values of integer type, got {shape}. "
-            f"{name}: a shape is static; if it comes from an argument of a jitted function, "
-            "mark that argument static (static_argnums)"
+        origins = "".join(origin_message(d._trace, d._var) for d in shape if type(d) is Tracer)
+        raise MeshjitTypeError(  # JAX's words, with where each traced size came from
+            f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.\n"
+            f"If using `jit`, try using `static_argnums` or applying `jit` to smaller "
+            f"subfunctions.{origins}"
         ) from None
     except TypeError:
         raise MeshjitTypeError(

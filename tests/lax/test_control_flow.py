@@ -854,3 +854,16 @@ def test_vmap_of_cond_with_a_mapped_index_selects_as_jax():
     np.testing.assert_allclose(
         grads, [2.0, 2.0, 2.236067771911621, 0.9534626007080078, 0.7071067690849304], rtol=1e-6
     )
+
+
+def test_a_switch_of_one_branch_calls_it():
+    # As JAX's: the index is checked, then the branch runs as ordinary Python (no cond: a
+    # branch that branches on its operand in Python works).
+    def branch(v):
+        return v * 2 if bool(v) else v
+
+    assert float(lax.switch(0, [branch], 3.0)) == 6.0
+    text = str(meshjit.make_jaxpr(lambda i, x: lax.switch(i, [lambda v: v + 1], x))(1, 2.0))
+    assert "cond" not in text and "clamp" not in text
+    with pytest.raises(TypeError, match="Index type must be an integer"):
+        lax.switch(1.5, [branch], 3.0)
