@@ -274,18 +274,23 @@ def concrete_shape(name: str, shape) -> tuple[int, ...]:
     try:
         shape = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
     except ConcretizationError:  # JAX's plain TypeError (not a ConcretizationTypeError)
-        origins = "".join(origin_message(d._trace, d._var) for d in shape if type(d) is Tracer)
-        raise MeshjitTypeError(  # JAX's words, with where each traced size came from
-            f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.\n"
-            f"If using `jit`, try using `static_argnums` or applying `jit` to smaller "
-            f"subfunctions.{origins}"
-        ) from None
+        raise traced_shape_error(shape) from None
     except TypeError:
         raise MeshjitTypeError(
             f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r}. "
             f"({name})"
         ) from None
     return shape
+
+
+def traced_shape_error(shape) -> MeshjitTypeError:
+    """JAX's TypeError for a shape with traced sizes, with where each came from."""
+    origins = "".join(origin_message(d._trace, d._var) for d in shape if type(d) is Tracer)
+    return MeshjitTypeError(
+        f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.\n"
+        f"If using `jit`, try using `static_argnums` or applying `jit` to smaller "
+        f"subfunctions.{origins}"
+    )
 
 
 NOT_VALUES = (list, tuple, dict)  # (a string has JAX's words of abstractify)

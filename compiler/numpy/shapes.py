@@ -12,7 +12,6 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
-    ConcretizationError,
     IncompatibleShapesError,
     MeshjitIndexError,
     MeshjitNotImplementedError,
@@ -139,7 +138,10 @@ def _reshape(a, newshape, order="C"):
 
 def _resolved_shape(aval, newshape) -> tuple:
     """`newshape` for an array of type `aval`, its -1 axis resolved (JAX's errors)."""
-    newshape = (newshape,) if isinstance(newshape, int) else tuple(newshape)
+    if isinstance(newshape, int):
+        newshape = (newshape,)
+    elif not _iterable(newshape):  # a scalar array: one size (JAX's list, in its errors)
+        newshape = [newshape]
     newshape = checks.concrete_shape("reshape", newshape)
     if newshape.count(-1) > 1:
         raise MeshjitTypeError(
@@ -152,6 +154,14 @@ def _resolved_shape(aval, newshape) -> tuple:
     elif known != aval.size:
         _cannot_reshape(aval, newshape, f" (size {known})")
     return newshape
+
+
+def _iterable(x) -> bool:
+    try:
+        iter(x)
+    except TypeError:
+        return False
+    return True
 
 
 def _inferred_size(aval, newshape: tuple, known):
@@ -416,10 +426,10 @@ def split(ary, indices_or_sections, axis=0):
     if is_traced(indices_or_sections) or (
         isinstance(indices_or_sections, (list, tuple)) and contains_traced(indices_or_sections)
     ):
-        raise ConcretizationError(  # JAX's ConcretizationTypeError
-            "Abstract tracer value encountered where concrete value is expected: in "
-            "jax.numpy.split argument 1 (indices_or_sections), which must be static"
-        )
+        traced = indices_or_sections
+        if not is_traced(traced):  # a list holding a traced index: that index
+            traced = next(i for i in traced if is_traced(i))
+        require_concrete(traced, "in jax.numpy.split argument 1")  # JAX's words
     if isinstance(indices_or_sections, int):
         if indices_or_sections == 0:
             raise MeshjitZeroDivisionError(

@@ -6,9 +6,15 @@ import operator
 
 import numpy as np
 
-from meshjit.compiler.errors import IncompatibleShapesError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    IncompatibleShapesError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import DimExpr, is_symbolic_dim
+from meshjit.compiler.lax.shape_checks import traced_shape_error
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.parallel.collectives import pvary
 
@@ -24,6 +30,8 @@ def canonical_shape(shape, name: str) -> tuple:
         )
     try:
         out = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
+    except ConcretizationError:
+        raise traced_shape_error(tuple(shape)) from None
     except TypeError:
         raise MeshjitTypeError(
             "Shapes must be 1D sequences of concrete values of integer type, got "

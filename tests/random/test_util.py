@@ -31,3 +31,15 @@ def test_numpy_scalar_types_name_sampler_dtypes():
     b = meshjit.random.uniform(key, (4,), dtype=meshjit.numpy.float16)
     assert a.dtype == np.float16 and np.array_equal(np.asarray(a), np.asarray(b))
     assert meshjit.random.randint(key, (2,), 0, 3, dtype=np.int8).dtype == np.int8
+
+
+def test_a_traced_sample_shape_is_jaxs_type_error():
+    try:
+        meshjit.jit(lambda n: meshjit.random.normal(meshjit.random.key(0), (n,)))(3)
+    except TypeError as e:
+        assert str(e).startswith(
+            "Shapes must be 1D sequences of concrete values of integer type, got "
+            "(JitTracer(~int32[]),).\nIf using `jit`, try using `static_argnums`"
+        )
+    else:
+        raise AssertionError("no error")
