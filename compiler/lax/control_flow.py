@@ -415,13 +415,13 @@ def _bind_cond(index, funs, operands, what: str, names: list[str]):
         )
     finally:
         BRANCHES[0] -= 1
-    _check_branches(what, names, [t[1] for t in traced], [t[0].out_avals for t in traced])
+    _check_branches(what, names, [t[1] for t in traced], [t[0].out_avals for t in traced], funs)
     consts, branches = _merge_consts([t[0] for t in traced])
     outs = cond_p.bind(index, *consts, *leaves, branches=tuple(branches))
     return tree_unflatten(traced[0][1], outs)
 
 
-def _check_branches(what: str, names, trees, out_avals):
+def _check_branches(what: str, names, trees, out_avals, funs):
     """As JAX's: cond compares the true branch with the false one, switch branch 0 with each
     other branch, and a difference is named by its path in the outputs."""
     first = 1 if what == "cond" else 0
@@ -429,13 +429,14 @@ def _check_branches(what: str, names, trees, out_avals):
         if i == first:
             continue
         name1, name2 = names[first], names[i]
+        pair = (funs[first], funs[i])
         if tree != trees[first]:
-            raise cf_errors.branch_tree_error(what, name1, name2, trees[first], tree)
+            raise cf_errors.branch_tree_error(what, name1, name2, trees[first], tree, pair)
         pairs = list(zip(out_avals[first], avals))
         if not all(_same_type(a, b) for a, b in pairs):
             hint = next(_vma_hint(a, b) for a, b in pairs if not _same_type(a, b))
             raise cf_errors.branch_types_error(
-                what, name1, name2, tree, out_avals[first], avals, _same_type, hint
+                what, name1, name2, tree, out_avals[first], avals, _same_type, hint, pair
             )
 
 

@@ -31,5 +31,7 @@ class ErrorChecker:
         for w in words:
             assert w in shown, f"{w!r} not in {shown!r}"
         where = f"{self.name}:{self.line(marker)}"
-        assert where not in msg, msg  # JAX's messages do not name the line: a note does
+        # The line is a note, as meshjit's notes say it (`at file:line (function)`), not in the
+        # message (JAX's may name a function by its first line: `f at file:line`).
+        assert f"{where} (" not in msg, msg
         assert any(where in note for note in getattr(err, "__notes__", ())), err.__notes__
