@@ -496,10 +496,10 @@ def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
                 f"argnums={argnums!r})"
             )
     if max(nums) >= nargs:
-        raise MeshjitTypeError(
+        raise MeshjitTypeError(  # JAX's words
             f"differentiating with respect to argnums={argnums} requires at least "
             f"{max(nums) + 1} positional arguments to be passed by the caller, but got only "
-            f"{nargs} positional arguments ({what})"
+            f"{nargs} positional arguments."
         )
     if min(nums) < -nargs:
         raise MeshjitValueError(

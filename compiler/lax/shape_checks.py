@@ -43,9 +43,8 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis", jax_words: str = ""
         )
     if not -ndim <= axis < ndim:
         first = f"{jax_words}: " if jax_words else ""
-        raise AxisOutOfBoundsError(
-            f"{first}{what} {axis} is out of bounds for array of dimension {ndim} (it is out of "
-            f"range for an array of rank {ndim})"
+        raise AxisOutOfBoundsError(  # NumPy's AxisError's words, as JAX's
+            f"{first}{what} {axis} is out of bounds for array of dimension {ndim}"
         )
     return axis % ndim
 
@@ -94,10 +93,14 @@ def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ..
         raise MeshjitTypeError(
             f"{name}: arrays must have the same number of dimensions, got {ranks}"
         )
-    raise MeshjitTypeError(
-        f"{name} got incompatible shapes for broadcasting: {x.shape}, {y.shape}. ({name} takes "
-        "operands of one shape, of one rank with size-1 dimensions, or a rank-0 operand)"
+    err = MeshjitTypeError(  # JAX's words
+        f"{name} got incompatible shapes for broadcasting: {x.shape}, {y.shape}."
     )
+    err.add_note(
+        f"{name} takes operands of one shape, of one rank with size-1 dimensions, or a rank-0 "
+        "operand"
+    )
+    raise err
 
 
 def same_dtypes(name: str, avals: Sequence[ShapedArray]) -> None:

@@ -200,8 +200,7 @@ def _cannot_reshape(aval, newshape, size):
             "every value of its dimension variables"
         )
     raise MeshjitTypeError(  # JAX's TypeError (lax.reshape's own is a ValueError)
-        f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
-        f"{newshape}{size}: {aval.str_short()} has {aval.size} elements"
+        f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape {newshape}{size}"
     )
 
 
@@ -386,7 +385,7 @@ def stack(arrays, axis=0, out=None, dtype=None):
         return rebuild(stack(data, axis))
     shapes = {aval_of(a).shape for a in arrays}
     if len(shapes) > 1:
-        shown = ", ".join(aval_of(a).str_short() for a in arrays)
+        shown = ", ".join(str(aval_of(a).shape) for a in arrays)  # JAX's words
         raise MeshjitValueError(f"All input arrays must have the same shape. Got {shown}.")
     axis = checks.canonical_axis(axis, aval_of(arrays[0]).ndim + 1, "stack axis")
     arrays = promote(*arrays) if dtype is None else [astype(a, dtype) for a in arrays]

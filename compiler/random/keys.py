@@ -557,18 +557,19 @@ def _check_raw_key_data(name: str, data) -> None:
     impl = default_impl()
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != impl.key_shape:
         if not all(hasattr(data, a) for a in ("ndim", "shape", "dtype")):  # a Python number
-            what = f"expected key_data to have ndim, shape, and dtype attributes. Got {data!r}"
+            what = f"expected key_data to have ndim, shape, and dtype attributes. Got {data}"
         elif aval.ndim == 0:  # JAX checks the rank, then the shape, then the dtype
             what = "expected key_data.ndim >= 1; got ndim=0"
         elif aval.shape[-1:] != impl.key_shape:
             what = f"expected key_data.shape to end with {impl.key_shape}; got shape={aval.shape}"
         else:
             what = f"expected key_data.dtype = uint32; got dtype={aval.dtype}"
-        raise MeshjitTypeError(
-            f"JAX encountered invalid PRNG key data: {what}. {name}: a raw {impl.name} PRNG key must be "
-            f"uint32 key data whose shape ends in {impl.key_shape[0]} (as random.PRNGKey makes), "
-            f"got {aval.str_short()} (key_data.dtype={aval.dtype}, shape={aval.shape})"
+        err = MeshjitTypeError(f"JAX encountered invalid PRNG key data: {what}")  # JAX's words
+        err.add_note(
+            f"{name}: a raw {impl.name} PRNG key must be uint32 key data whose shape ends in "
+            f"{impl.key_shape[0]} (as random.PRNGKey makes), got {aval.str_short()}"
         )
+        raise err
 
 
 def wrap_result(data, typed: bool):

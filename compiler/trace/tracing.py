@@ -910,7 +910,9 @@ def checked_dtype(dtype) -> np.dtype:
     try:
         canonical = dtypes.canonicalize(dtype)
     except TypeError as e:  # NumPy's words, as JAX's: "data type 'foo' not understood"
-        raise MeshjitTypeError(f"{e}; use one of: {_supported_names()}") from None
+        err = MeshjitTypeError(str(e))
+        err.add_note(f"use one of: {_supported_names()}")
+        raise err from None
     if canonical not in dtypes.SUPPORTED:
         if canonical.kind in "USOMm" or dtypes.not_numeric(canonical):  # (ml_dtypes': kind V)
             raise MeshjitTypeError(
