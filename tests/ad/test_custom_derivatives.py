@@ -181,6 +181,8 @@ def test_custom_vjp_gradient_instantiates_no_zero_tangent_for_an_unperturbed_inp
     text = str(meshjit.make_jaxpr(f)(np.ones(2, np.float32)))
     assert text.count("broadcast_in_dim 0.0") == 1, text
     np.testing.assert_array_equal(f(np.array([0.4, 1.6], np.float32)), [1.0, 1.0])
+
+
 def test_custom_vjp_symbolic_zeros_bwd_gets_an_array_seed():
     """grad's weak seed reaches a symbolic-zeros bwd as an array (JAX's is an Array), not a
     Python float without array methods."""
@@ -319,3 +321,43 @@ def test_an_integer_primal_from_a_jvp_rule_expects_a_float0_tangent_as_jax_says(
         "Custom JVP rule must produce primal and tangent outputs with corresponding shapes and "
         "dtypes. Expected float0[] (tangent type of int32[]) but got float32[]"
     )
+
+
+def test_rule_and_tangent_errors_are_jaxs_sentences():
+    @meshjit.custom_jvp
+    def f(x):
+        return x
+
+    f.defjvp(lambda p, t: (p[0], t[0].astype(jnp.int32)))
+    with pytest.raises(TypeError) as e:
+        meshjit.grad(f)(1.0)
+    assert str(e.value) == (
+        "Custom JVP rule must produce primal and tangent outputs with corresponding shapes and "
+        "dtypes. Expected float32[] (tangent type of float32[]) but got int32[]."
+    )
+
+    @meshjit.custom_vjp
+    def g(x, lo):
+        return x
+
+    g.defvjp(lambda x, lo: (x, lo), lambda lo, ct: (ct,))
+    with pytest.raises(TypeError) as e:
+        meshjit.grad(g)(2.0, 0.5)
+    assert str(e.value).endswith(
+        "but got bwd output structure PyTreeDef((*,)) for primal input structure PyTreeDef((*, *))."
+    )
+    with pytest.raises(TypeError) as e:
+        meshjit.jvp(jnp.sin, (1.0,), (1,))
+    assert str(e.value).endswith(
+        "tangent dtype must be float0.Got primal dtype float32 and so "
+        "expected tangent dtype float32, but got tangent dtype int32 "
+        "instead."
+    )
+    with pytest.raises(ValueError) as e:
+        meshjit.linearize(jnp.sin, 1.0)[1](2)
+    assert str(e.value).endswith(
+        "Got tangent aval ~int32[] for primal aval ~float32[] but expected ~float32[]."
+    )
+    with pytest.raises(TypeError) as e:
+        meshjit.jacfwd(lambda x: x)(jnp.arange(3))
+    assert str(e.value).endswith("integer inputs, use jax.jvp directly.")
