@@ -282,10 +282,9 @@ class PRNGKeyArray(KeyArrayMethods):
         return self.reshape(-1)
 
     def astype(self, dtype):
-        raise MeshjitNotImplementedError(  # JAX's words: typed keys have no dtype to cast
-            "Cannot call abstract method astype: typed PRNG keys cannot be cast; use "
-            "random.key_data(keys) for their uint32 data"
-        )
+        err = MeshjitNotImplementedError("Cannot call abstract method astype")  # JAX's words
+        err.add_note("typed PRNG keys cannot be cast; use random.key_data(keys) for their data")
+        raise err
 
     flatten = ravel
 
@@ -308,10 +307,12 @@ class PRNGKeyArray(KeyArrayMethods):
         def method(self, other):
             names = [self.dtype.name, operand_dtype_name(other)]
             shown = ", ".join(reversed(names) if reflected else names)
-            raise MeshjitTypeError(
-                f"{name} does not accept dtypes {shown}. Typed PRNG keys support no arithmetic: "
-                "derive new keys with random.split or random.fold_in"
+            err = MeshjitTypeError(f"{name} does not accept dtypes {shown}.")  # JAX's words
+            err.add_note(
+                "Typed PRNG keys support no arithmetic: derive new keys with random.split or "
+                "random.fold_in"
             )
+            raise err
 
         return method
 
@@ -484,12 +485,16 @@ def unwrap_traced(data):
 
 def _not_an_array(keys: PRNGKeyArray, what: str, jax_words: str = "") -> MeshjitTypeError:
     dims = ",".join(map(str, keys.shape))
-    return KeyArrayAsArrayError(
-        f"{jax_words}{': ' if jax_words else ''}a typed PRNG key array ({keys.dtype.name}[{dims}]) cannot be {what}: typed and raw keys do "
-        "not mix. Use random.key_data(keys) for its uint32 data, or random.wrap_key_data(data) "
-        "to make typed keys from raw ones",
-        keys,
+    why = (
+        f"a typed PRNG key array ({keys.dtype.name}[{dims}]) cannot be {what}: typed and raw "
+        "keys do not mix. Use random.key_data(keys) for its uint32 data, or "
+        "random.wrap_key_data(data) to make typed keys from raw ones"
     )
+    if not jax_words:
+        return KeyArrayAsArrayError(why, keys)
+    err = KeyArrayAsArrayError(jax_words, keys)  # JAX's words; why, with the traceback
+    err.add_note(why)
+    return err
 
 
 def is_typed_key(x) -> bool:

@@ -92,10 +92,11 @@ def broadcast_shapes(name: str, *shapes) -> tuple:
             return symbolic_broadcast(*shapes)
         return tuple(np.broadcast_shapes(*shapes))
     except ValueError:
-        raise IncompatibleShapesError(
-            f"Incompatible shapes for broadcasting: shapes=[{', '.join(map(str, shapes))}] "
-            f"({name}: they do not broadcast)"
-        ) from None
+        err = IncompatibleShapesError(  # JAX's words; which sampler, with the traceback
+            f"Incompatible shapes for broadcasting: shapes=[{', '.join(map(str, shapes))}]"
+        )
+        err.add_note(f"{name}: they do not broadcast")
+        raise err from None
 
 
 def check_shape(name: str, shape: tuple, *param_shapes) -> None:
