@@ -345,9 +345,13 @@ class MeshjitError(Exception):
             self.add_note(f"at {self.source}")
 
     def located(self) -> str:
-        """The message and the user's line, for a tool printing the error on one screen."""
+        """The message, its explanations (notes besides the line) and the user's line, for a
+        tool printing the error on one screen."""
         where = f"\n  at {self.source}" if self.source is not UNKNOWN_SOURCE else ""
-        return f"{self}{where}"
+        line = f"at {self.source}"
+        notes = [n for n in getattr(self, "__notes__", ()) if n != line and "\n" not in n]
+        told = "".join(f"\n  ({n})" for n in notes)
+        return f"{self}{told}{where}"
 
 
 class LeakedTracerError(MeshjitError):
