@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 import types
 import warnings
 
@@ -205,7 +206,13 @@ def deprecation_getattr(module: str, deprecated: dict):
 
 
 def fun_sourceinfo(fun) -> str:
-    """JAX's `fun_sourceinfo`: '<name> at <file>:<first line>'."""
-    code = getattr(inspect.unwrap(fun), "__code__", None)
-    name = getattr(fun, "__name__", type(fun).__name__)
-    return name if code is None else f"{name} at {code.co_filename}:{code.co_firstlineno}"
+    """JAX's `fun_sourceinfo`: '<name> at <file>:<first line>' (a partial's function's), a
+    builtin's name, else '<unknown>'."""
+    while isinstance(fun, functools.partial):
+        fun = fun.func
+    fun = inspect.unwrap(fun)
+    code = getattr(fun, "__code__", None)
+    if code is not None and hasattr(fun, "__name__"):
+        return f"{fun.__name__} at {code.co_filename}:{code.co_firstlineno}"
+    builtin = re.match(r"(?:<built-in function (\S+)>)", str(fun))
+    return builtin.group(1) if builtin else "<unknown>"

@@ -70,6 +70,13 @@ class SourceInfo:
     def __str__(self) -> str:
         return f"{self.file}:{self.line} ({self.function})"
 
+    def summary(self) -> str:
+        """As JAX's `source_info_util.summarize`: `file:line:column (function)`, the column
+        0-based and left out where it is 0."""
+        if self.column > 1:
+            return f"{self.file}:{self.line}:{self.column - 1} ({self.function})"
+        return str(self)
+
     def __eq__(self, other):
         return isinstance(other, SourceInfo) and (self.file, self.line) == (other.file, other.line)
 
@@ -338,9 +345,13 @@ class MeshjitError(Exception):
             self.add_note(f"at {self.source}")
 
     def located(self) -> str:
-        """The message and the user's line, for a tool printing the error on one screen."""
+        """The message, its explanations (notes besides the line) and the user's line, for a
+        tool printing the error on one screen."""
         where = f"\n  at {self.source}" if self.source is not UNKNOWN_SOURCE else ""
-        return f"{self}{where}"
+        line = f"at {self.source}"
+        notes = [n for n in getattr(self, "__notes__", ()) if n != line and "\n" not in n]
+        told = "".join(f"\n  ({n})" for n in notes)
+        return f"{self}{told}{where}"
 
 
 class LeakedTracerError(MeshjitError):

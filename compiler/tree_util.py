@@ -93,9 +93,8 @@ def register_pytree_node(nodetype: type, flatten_func, unflatten_func, flatten_w
                 f"got {type(f).__name__})"
             )
     if nodetype in _registry:
-        raise MeshjitValueError(
-            f"Duplicate custom PyTreeDef type registration for {nodetype}. (a type is "
-            "registered as a pytree node once)"
+        raise MeshjitValueError(  # JAX's words
+            f"Duplicate custom PyTreeDef type registration for {nodetype}."
         )
     name = getattr(nodetype, "__name__", repr(nodetype))  # (JAX registers any object)
     _registry[nodetype] = _NodeType(
@@ -526,11 +525,12 @@ def tree_unflatten(treedef: PyTreeDef, leaves):
     leaves = list(leaves)
     if len(leaves) != treedef.num_leaves:
         many = "many" if len(leaves) > treedef.num_leaves else "few"
-        raise MeshjitValueError(
+        err = MeshjitValueError(
             f"Too {many} leaves for PyTreeDef; expected {treedef.num_leaves}"
             + ("." if many == "many" else f", got {len(leaves)}")  # JAX's two spellings
-            + f" (the structure is {treedef})"
         )
+        err.add_note(f"the structure is {treedef}")
+        raise err
     return _unflatten(treedef, iter(leaves))
 
 

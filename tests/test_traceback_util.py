@@ -86,8 +86,9 @@ def test_off_keeps_every_frame():
     finally:
         restore()
     assert _ours(_files(info.value))
-    # No note on removed frames; the one note names the user's line.
-    assert [n.startswith("at ") for n in info.value.__notes__] == [True]
+    # No note on removed frames; one note names the user's line (others explain the error).
+    notes = info.value.__notes__
+    assert [n for n in notes if n.startswith("at ")] and not [n for n in notes if "\n" in n]
 
 
 def test_remove_frames_keeps_the_whole_traceback_as_the_cause():

@@ -224,3 +224,20 @@ def test_flatten_one_level_containers_and_all_leaves_of_none():
     assert tu.flatten_one_level([1, 2]) == ([1, 2], None)
     assert tu.all_leaves([1, 2.0]) and not tu.all_leaves([1, None])
     assert not tu.all_leaves([()]) and tu.all_leaves([None], is_leaf=lambda x: x is None)
+
+
+def test_unflatten_and_registration_errors_are_jaxs_sentences():
+    with pytest.raises(ValueError) as e:
+        meshjit.tree.unflatten(meshjit.tree.structure([1, 2, 3]), [1, 2])
+    assert str(e.value) == "Too few leaves for PyTreeDef; expected 3, got 2"
+    with pytest.raises(ValueError) as e:
+        meshjit.tree.unflatten(meshjit.tree.structure({"a": 1}), [1, 2])
+    assert str(e.value) == "Too many leaves for PyTreeDef; expected 1."
+
+    class Twice:
+        pass
+
+    meshjit.tree_util.register_pytree_node(Twice, lambda t: ((), None), lambda _, c: Twice())
+    with pytest.raises(ValueError) as e:
+        meshjit.tree_util.register_pytree_node(Twice, lambda t: ((), None), lambda _, c: Twice())
+    assert str(e.value) == f"Duplicate custom PyTreeDef type registration for {Twice}."

@@ -27,10 +27,11 @@ from meshjit.compiler.ir.registry import impl_rules
 from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import (
+    Tracer,
     abstractify,
     abstractify_or_ref,
     current_trace,
-    is_array_like,
+    jax_type_str,
     trace_flat,
 )
 from meshjit.compiler.traceback_util import api_boundary
@@ -177,7 +178,9 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
         main, trees["out"] = tree_flatten(out)
         aux_leaves, trees["aux"] = tree_flatten(aux)
         # As JAX: aux leaves that are no arrays (a string, a note) come back as they are.
-        trees["aux_static"] = {i: a for i, a in enumerate(aux_leaves) if not is_array_like(a)}
+        # As JAX: aux leaves the differentiation does not trace (a note, a Python number, a
+        # NumPy array) come back as they are.
+        trees["aux_static"] = {i: a for i, a in enumerate(aux_leaves) if not _traced(a)}
         return main + [a for i, a in enumerate(aux_leaves) if i not in trees["aux_static"]]
 
     kind = None if what in ("jvp", "saved_residuals") else "grad"  # as their tracers print
@@ -186,6 +189,10 @@ def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete
     num_main = trees["out"].num_leaves
     aux_tree = _AuxTree(trees["aux"], trees["aux_static"]) if has_aux else None
     return _Traced(closed, trees["out"], aux_tree, num_main)
+
+
+def _traced(x) -> bool:
+    return isinstance(x, Tracer)
 
 
 def _without_refs(closed: ClosedJaxpr) -> ClosedJaxpr:
@@ -241,26 +248,36 @@ def _check_tangent(i: int, p_aval, t, what: str):
     t_aval = abstractify(t) if not _is_float0(t) else None
     want = p_aval.dtype if ad_util.has_tangent(p_aval) else float0
     got = float0 if t_aval is None else t_aval.dtype
-    if got != want:
-        raise MeshjitTypeError(
-            "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or in "
-            "case of int/bool primal dtype the tangent dtype must be float0. Got primal dtype "
-            f"{p_aval.dtype} and so expected tangent dtype {np.dtype(want).name}, but got "
-            f"tangent dtype {np.dtype(got).name} instead ({what}: tangent {i})"
+    if got != want and what.startswith("linearize") and t_aval is not None:
+        raise MeshjitValueError(  # JAX's words: a linearized function compares the types
+            "linearized function called on tangent values inconsistent with the original "
+            f"primal values:\nGot tangent aval {jax_type_str(t_aval)} for primal aval "
+            f"{jax_type_str(p_aval)} but expected {jax_type_str(p_aval.update(dtype=want))}."
         )
+    if got != want:
+        err = MeshjitTypeError(  # JAX's words (its missing space too)
+            "primal and tangent arguments to jax.jvp do not match; dtypes must be equal, or in "
+            "case of int/bool primal dtype the tangent dtype must be float0.Got primal dtype "
+            f"{p_aval.dtype} and so expected tangent dtype {np.dtype(want).name}, but got "
+            f"tangent dtype {np.dtype(got).name} instead."
+        )
+        err.add_note(f"{what}: tangent {i}")
+        raise err
     shape = np.shape(t) if t_aval is None else t_aval.shape
     if shape != p_aval.shape and what.startswith("linearize"):
         got = p_aval.update(shape=shape).str_long() if t_aval is not None else f"float0{shape}"
-        raise MeshjitValueError(
+        raise MeshjitValueError(  # JAX's words
             "linearized function called on tangent values inconsistent with the original "
             f"primal values:\nGot tangent aval {got} for primal aval {p_aval.str_long()} but "
-            f"expected {p_aval.str_long()} ({what}: tangent {i})"
+            f"expected {p_aval.str_long()}."
         )
     if shape != p_aval.shape:
-        raise MeshjitValueError(
+        err = MeshjitValueError(
             "jvp called with different primal and tangent shapes;Got primal shape "  # JAX's
-            f"{p_aval.shape} and tangent shape as {shape} ({what}: tangent {i})"
+            f"{p_aval.shape} and tangent shape as {shape}"
         )
+        err.add_note(f"{what}: tangent {i}")
+        raise err
 
 
 def _is_float0(x) -> bool:
@@ -307,7 +324,7 @@ def jvp_known(fun: Callable, primals, tangents, has_aux: bool = False, *, known=
         )
         raise MeshjitTypeError(
             "primal and tangent arguments to jax.jvp must have the same tree structure; "
-            f"primals have tree structure {p_tree} whereas tangents have tree structure {t_tree}"
+            f"primals have tree structure {p_tree} whereas tangents have tree structure {t_tree}."
         )
     avals = [abstractify(x) for x in p_leaves]
     for i, (a, t) in enumerate(zip(avals, t_leaves)):
@@ -417,12 +434,13 @@ def _check_cotangents(ct_leaves, out_avals, what: str) -> list:
             continue
         c = abstractify(ct)
         if c.shape != aval.shape or (c.dtype != aval.dtype and not c.weak_type):
-            raise MeshjitValueError(
+            err = MeshjitValueError(  # JAX's words
                 f"unexpected JAX type (e.g. shape/dtype) for argument to VJP function: got "
                 f"{c.str_long()}, but expected {aval.str_long()} because the corresponding "
-                f"output of the differentiated function had JAX type {aval.str_long()} "
-                f"({what}: cotangent {i})"
+                f"output of the differentiated function had JAX type {aval.str_long()}"
             )
+            err.add_note(f"{what}: cotangent {i}")
+            raise err
         out.append(ct)
     return out
 
@@ -499,10 +517,10 @@ def _argnums(argnums, nargs: int, what: str) -> tuple[int, ...]:
                 f"argnums={argnums!r})"
             )
     if max(nums) >= nargs:
-        raise MeshjitTypeError(
+        raise MeshjitTypeError(  # JAX's words
             f"differentiating with respect to argnums={argnums} requires at least "
             f"{max(nums) + 1} positional arguments to be passed by the caller, but got only "
-            f"{nargs} positional arguments ({what})"
+            f"{nargs} positional arguments."
         )
     if min(nums) < -nargs:
         raise MeshjitValueError(

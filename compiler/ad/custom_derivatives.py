@@ -153,11 +153,13 @@ def _check_outputs(what: str, expected_tree, expected_avals, tree, avals):
         )
     for i, (e, g) in enumerate(zip(expected_avals, avals)):
         if (e.shape != g.shape or e.dtype != g.dtype) and what.endswith("tangent output"):
-            raise MeshjitTypeError(
+            err = MeshjitTypeError(  # JAX's words
                 "Custom JVP rule must produce primal and tangent outputs with corresponding "
                 f"shapes and dtypes. Expected {e.str_long()} (tangent type of {e.str_long()}) "
-                f"but got {g.str_long()} ({what}, leaf {i})"
+                f"but got {g.str_long()}."
             )
+            err.add_note(f"{what}, leaf {i}")
+            raise err
         if (e.shape != g.shape or e.dtype != g.dtype) and what.endswith("its primal output"):
             raise MeshjitTypeError(  # JAX's words: it meets the mismatch at the tangents
                 "Custom JVP rule must produce primal and tangent outputs with corresponding "
@@ -530,11 +532,18 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals, in_zeros):
         cts_in = rules.fn.bwd(*rules.static, res, ct)
     n_args = len(tree_unflatten(rules.in_tree, [None] * len(in_zeros)))
     if not isinstance(cts_in, (tuple, list)) or len(cts_in) != n_args:
+        got = (  # JAX's words: the structure, where the result is a tuple or list
+            f"bwd output structure {tree_structure(tuple(cts_in))} for primal input structure "
+            f"{rules.in_tree}."
+            if isinstance(cts_in, (tuple, list))
+            else f"a {type(cts_in).__name__} for {n_args} argument(s) (the bwd rule of "
+            f"{rules.name})"
+        )
         raise MeshjitTypeError(
             "Custom VJP bwd rule must produce an output with the same container (pytree) "
             "structure as the args tuple of the primal function, and in particular must produce "
-            "a tuple of length equal to the number of arguments to the primal function, but got "
-            f"a {type(cts_in).__name__} for {n_args} argument(s) (the bwd rule of {rules.name})"
+            f"a tuple of length equal to the number of arguments to the primal function, but got "
+            f"{got}"
         )
     try:
         leaves = _none_for_symbolic(treedef_children_leaves(rules.in_tree, tuple(cts_in)))

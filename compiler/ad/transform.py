@@ -300,7 +300,12 @@ def _check_primal_outputs(outvars, lin_eqns):
         else:
             culprit = ([e for e in chain if e.primitive.multiple_results] or chain)[-1]
             name = culprit.primitive.name
-        raise ReverseModeError(_reverse_mode_message(name), culprit.source)
+        err = ReverseModeError(_reverse_mode_message(name), culprit.source)
+        err.add_note(  # which equation is the cause, with the traceback
+            f"reverse-mode differentiation of '{name}' is not supported, as its primal outputs "
+            "are computed together with its tangents"
+        )
+        raise err
 
 
 def _loop_name(eqn) -> str | None:
@@ -320,19 +325,15 @@ def _loop_name(eqn) -> str | None:
 
 
 def _reverse_mode_message(name: str) -> str:
-    """JAX's message (a ValueError there), and which equation is the cause."""
-    why = (
-        f"reverse-mode differentiation of '{name}' is not supported, as its primal outputs are "
-        "computed together with its tangents"
-    )
+    """JAX's message (a ValueError there)."""
     if name == "while":
         return (
             "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with "
-            f"dynamic start/stop values: {why}. Try using lax.scan, or using fori_loop with "
-            "static start/stop."
+            "dynamic start/stop values. Try using lax.scan, or using fori_loop with static "
+            "start/stop."
         )
     return (
-        f"Linearization failed to produce known values for all output primals: {why}. This is "
+        "Linearization failed to produce known values for all output primals. This is "
         "typically caused by attempting to differentiate a function uses an operation that "
         "does not support reverse-mode autodiff."
     )

@@ -197,10 +197,9 @@ def _flat_in_axes(in_axes, args, kwargs) -> list:
     try:
         return broadcast_prefix((in_axes, 0), (args, kwargs), is_leaf=_is_none)
     except (MeshjitTypeError, MeshjitValueError):  # a structure mismatch
-        raise MeshjitValueError(
-            _prefix_message("in_axes", in_axes, args) + f"(got specification {in_axes} for "
-            f"value tree {tree_flatten(args)[1]})"
-        ) from None
+        err = MeshjitValueError(_prefix_message("in_axes", in_axes, args))  # JAX's words
+        err.add_note(f"got specification {in_axes} for value tree {tree_flatten(args)[1]}")
+        raise err from None
 
 
 def _flat_out_axes(out_axes, out_tree) -> list:
@@ -208,10 +207,9 @@ def _flat_out_axes(out_axes, out_tree) -> list:
     try:
         return broadcast_prefix(out_axes, outs, is_leaf=_is_none)
     except (MeshjitTypeError, MeshjitValueError):  # a structure mismatch
-        raise MeshjitValueError(
-            _prefix_message("out_axes", out_axes, outs) + f"(got specification {out_axes} for "
-            f"value tree {out_tree})"
-        ) from None
+        err = MeshjitValueError(_prefix_message("out_axes", out_axes, outs))  # JAX's words
+        err.add_note(f"got specification {out_axes} for value tree {out_tree}")
+        raise err from None
 
 
 def _prefix_message(what: str, spec, tree) -> str:
@@ -483,11 +481,12 @@ def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
         )
     ndim = aval.ndim + (src is None)
     if not -ndim <= dst < ndim:
-        raise MeshjitValueError(
-            f"axis {dst} is out of bounds for array of dimension {ndim}: "
+        err = MeshjitValueError(f"axis {dst} is out of bounds for array of dimension {ndim}")
+        err.add_note(  # JAX's words above; which output, with the traceback
             f"vmap out_axes{leaf_paths(out_tree)[index]} is {dst}, out of range for an output "
             f"of rank {ndim}"
         )
+        raise err
     previous = enter_source(user_source(), "vmap")  # named within `vmap()`, as JAX's
     try:
         return match_axis(x, src, dst % ndim, axis.size)

@@ -41,6 +41,13 @@ def _check_float(avals, what: str, side: str, holomorphic: bool = False, complex
                     f"{what} with holomorphic=True requires {side}s with complex dtype, but "
                     f"got {aval.dtype.name}."
                 )
+        elif what == "jacfwd" and side == "input" and not dtypes.is_float(aval.dtype):
+            raise MeshjitTypeError(  # JAX's words, complex and integer inputs alike
+                "jacfwd requires real-valued inputs (input dtype that is a sub-dtype of "
+                f"np.floating), but got {aval.dtype.name}. For holomorphic differentiation, "
+                "pass holomorphic=True. For differentiation of non-holomorphic functions "
+                "involving complex inputs or integer inputs, use jax.jvp directly."
+            )
         elif dtypes.is_complex(aval.dtype) and not complex_ok:
             raise MeshjitTypeError(
                 f"{what} requires real-valued {side}s ({side} dtype that is a sub-dtype of "

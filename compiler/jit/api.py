@@ -72,7 +72,13 @@ from meshjit.compiler.runtime import client, monitoring
 from meshjit.compiler.runtime.assignment import assign_call
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.jaxprs import eval_closed
-from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, trace_flat
+from meshjit.compiler.trace.tracing import (
+    DebugInfo,
+    Tracer,
+    abstractify,
+    current_trace,
+    trace_flat,
+)
 from meshjit.compiler.traceback_util import (
     api_boundary,
     boundary_methods,
@@ -461,9 +467,16 @@ class JitFunction:
                 if current_trace() is None
                 else contextlib.nullcontext()
             )
+            debug = None
+            if not self.is_one_op:  # what JAX's errors name: the function and its arguments
+                debug = DebugInfo(
+                    "jit",
+                    self.fun,
+                    lambda: argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics),
+                )
             try:
                 with fresh_scopes(), timed:  # a callee's ops are named afresh, as JAX's
-                    closed, out_tree = trace_flat(flat_fun, sig.in_avals)
+                    closed, out_tree = trace_flat(flat_fun, sig.in_avals, debug=debug)
             except KeyReuseError as e:
                 if current_trace() is not None:
                     raise
@@ -905,7 +918,7 @@ def eval_shape(fun: Callable, *args, **kwargs):
         a, k = tree_unflatten(in_tree, refs.wrap_ref_args(xs))
         return fun(*a, **k)
 
-    closed, out_tree = trace_flat(flat, avals)
+    closed, out_tree = trace_flat(flat, avals, debug=DebugInfo("jit", fun, names))
     return _shape_structs(closed, out_tree)
 
 

@@ -84,12 +84,17 @@ def hashable_static(value, what: str):
     """`value`, a static argument (of jit, or of a jnp function JAX jits with it static)."""
     try:
         hash(value)
-    except TypeError:
-        raise MeshjitValueError(
+    except TypeError as e:
+        err = MeshjitValueError(  # JAX's words; the fix in a note, shown with the traceback
             "Non-hashable static arguments are not supported. An error occurred while trying to "
-            f"hash an object of type {type(value)}, {value}. ({what} must be hashable: pass a "
-            "tuple instead of a list, or make it a dynamic (array) argument)"
-        ) from None
+            f"hash an object of type {type(value)}, {value}. The error was:\n"
+            f"{type(e).__name__}: {e}\n"
+        )
+        err.add_note(
+            f"{what} must be hashable: pass a tuple instead of a list, or make it a dynamic "
+            "(array) argument"
+        )
+        raise err from None
     return value
 
 
@@ -222,10 +227,12 @@ def arg_aval(x, i: int, fun, names=None) -> ShapedArray:
                 f"Cannot interpret value of type {type(x)} as an abstract array; it does not "
                 "have a dtype attribute"
             ) from None
-        raise MeshjitTypeError(  # JAX's words
+        err = MeshjitTypeError(  # JAX's words; why the value is none in a note
             f"Error interpreting argument to {fun!r} as an abstract array. The problematic "
             f"value is of type {type(x)} and was passed to the function at path "
             f"{names()[i]}.\nThis typically means that a jit-wrapped function was called with "
             "a non-array argument, and this argument was not marked as static using the "
-            f"static_argnums or static_argnames parameters of jax.jit. ({e.bare_message})"
-        ) from None
+            "static_argnums or static_argnames parameters of jax.jit."
+        )
+        err.add_note(e.bare_message)
+        raise err from None

@@ -20,7 +20,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler import lowering_dims as dims_lowering
-from meshjit.compiler.api_util import fun_sourceinfo
+from meshjit.compiler.api_util import argument_names, fun_sourceinfo
 from meshjit.compiler.config import config
 from meshjit.compiler.errors import (
     MeshjitIndexError,
@@ -78,6 +78,7 @@ from meshjit.compiler.lax.body_traces import reused_trace
 from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp, tag_results
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import (
+    DebugInfo,
     Tracer,
     abstractify,
     current_trace,
@@ -107,15 +108,35 @@ vma_rules.update((cond_p, while_p, scan_p))
 
 
 def _trace(
-    fun: Callable, in_tree: PyTreeDef, in_avals: Sequence[ShapedArray], what="cond", source=None
+    fun: Callable,
+    in_tree: PyTreeDef,
+    in_avals: Sequence[ShapedArray],
+    what="cond",
+    source=None,
+    debug: DebugInfo | None = None,
 ):
     """Traces `fun(unflattened args)`; returns the closed jaxpr (with consts) and out tree.
-    `source`: the user's function, as errors name it. The body's equations start a name
-    stack of their own (see fresh_scopes)."""
+    `source`: the user's function, as errors name it; `debug`: what concretization errors
+    name (_debug_info). The body's equations start a name stack of their own (see
+    fresh_scopes)."""
     with fresh_scopes():
         return trace_flat(
-            lambda *xs: fun(tree_unflatten(in_tree, xs)), in_avals, what=what, source=source
+            lambda *xs: fun(tree_unflatten(in_tree, xs)),
+            in_avals,
+            what=what,
+            source=source,
+            debug=debug,
         )
+
+
+def _debug_info(traced_for: str, fun: Callable, args: Callable) -> DebugInfo:
+    """JAX's api_util.debug_info of a body `fun` traced for `traced_for`: its errors name the
+    function and its parameters as bound to `args()` (the positional arguments, leaves
+    anything); a wrapper's saved one instead (JAX's save_wrapped_fun_debug_info)."""
+    saved = getattr(fun, "_meshjit_debug", None)
+    if saved is not None:
+        return saved
+    return DebugInfo(traced_for, fun, lambda: argument_names(fun, args(), {}))
 
 
 def _no_ref_carry(init, what: str, fun: Callable, out_path: str) -> None:
@@ -274,6 +295,9 @@ def switch(index, branches: Sequence[Callable], *operands, operand=_NO_OPERAND):
         raise MeshjitValueError("Empty branch sequence: switch needs at least one branch")
     if not all(callable(b) for b in branches):
         raise MeshjitTypeError("lax.switch: branches argument should be a sequence of callables.")
+    if len(branches) == 1:  # as JAX: the one branch called, whatever the (checked) index
+        _check_switch_index(index)
+        return branches[0](*operands)
     index = _switch_index(index, len(branches))
     names = ["branch 0"] + [f"branch{i}" for i in range(1, len(branches))]  # JAX's spellings
     return _bind_cond(index, branches, operands, "switch", names)
@@ -341,6 +365,19 @@ def _value_words(x) -> str:
 
 
 def _switch_index(index, n: int):
+    _check_switch_index(index)
+    if isinstance(index, (int, np.integer)):
+        if current_trace() is None:
+            return np.asarray(min(max(int(index), 0), n - 1), dtypes.int32)
+        index = np.int32(
+            min(max(int(index), -(2**31)), 2**31 - 1)
+        )  # clamped in the jaxpr, as JAX's
+    else:
+        index = elementwise.convert_element_type(index, dtypes.int32)
+    return elementwise.clamp(np.int32(0), index, np.int32(n - 1))
+
+
+def _check_switch_index(index) -> None:
     if isinstance(index, str) or index is None:
         raise MeshjitTypeError(f"Index type must be an integer, got {index}.")
     aval = abstractify(index)
@@ -353,15 +390,6 @@ def _switch_index(index, n: int):
             f"Index type must be an integer, got {_value_words(index)} as {aval.dtype}. (switch "
             f"index must be an int scalar, got {aval.str_short()})"
         )
-    if isinstance(index, (int, np.integer)):
-        if current_trace() is None:
-            return np.asarray(min(max(int(index), 0), n - 1), dtypes.int32)
-        index = np.int32(
-            min(max(int(index), -(2**31)), 2**31 - 1)
-        )  # clamped in the jaxpr, as JAX's
-    else:
-        index = elementwise.convert_element_type(index, dtypes.int32)
-    return elementwise.clamp(np.int32(0), index, np.int32(n - 1))
 
 
 # How many cond / switch branches are being traced (a Pallas kernel's remote operation, a
@@ -375,17 +403,26 @@ def _bind_cond(index, funs, operands, what: str, names: list[str]):
     BRANCHES[0] += 1
     try:
         traced = _each_branch(
-            [lambda f=f: _trace(lambda ops: f(*ops), in_tree, avals, source=f) for f in funs]
+            [
+                lambda f=f: _trace(
+                    lambda ops: f(*ops),
+                    in_tree,
+                    avals,
+                    source=f,
+                    debug=_debug_info(what, f, lambda: tree_unflatten(in_tree, avals)),
+                )
+                for f in funs
+            ]
         )
     finally:
         BRANCHES[0] -= 1
-    _check_branches(what, names, [t[1] for t in traced], [t[0].out_avals for t in traced])
+    _check_branches(what, names, [t[1] for t in traced], [t[0].out_avals for t in traced], funs)
     consts, branches = _merge_consts([t[0] for t in traced])
     outs = cond_p.bind(index, *consts, *leaves, branches=tuple(branches))
     return tree_unflatten(traced[0][1], outs)
 
 
-def _check_branches(what: str, names, trees, out_avals):
+def _check_branches(what: str, names, trees, out_avals, funs):
     """As JAX's: cond compares the true branch with the false one, switch branch 0 with each
     other branch, and a difference is named by its path in the outputs."""
     first = 1 if what == "cond" else 0
@@ -393,13 +430,14 @@ def _check_branches(what: str, names, trees, out_avals):
         if i == first:
             continue
         name1, name2 = names[first], names[i]
+        pair = (funs[first], funs[i])
         if tree != trees[first]:
-            raise cf_errors.branch_tree_error(what, name1, name2, trees[first], tree)
+            raise cf_errors.branch_tree_error(what, name1, name2, trees[first], tree, pair)
         pairs = list(zip(out_avals[first], avals))
         if not all(_same_type(a, b) for a, b in pairs):
             hint = next(_vma_hint(a, b) for a, b in pairs if not _same_type(a, b))
             raise cf_errors.branch_types_error(
-                what, name1, name2, tree, out_avals[first], avals, _same_type, hint
+                what, name1, name2, tree, out_avals[first], avals, _same_type, hint, pair
             )
 
 
@@ -527,12 +565,14 @@ def _while_loop(cond_fun, body_fun, init_val, cond_key: tuple, body_key: tuple):
         return out
 
     def trace_body(avals):
-        closed, out_tree = _trace(checked_body, tree, avals, "while_body")
+        debug = _debug_info("while_body", body_fun, lambda: (tree_unflatten(tree, avals),))
+        closed, out_tree = _trace(checked_body, tree, avals, "while_body", debug=debug)
         _check_carry_tree("while_loop body_fun", tree, out_tree.children()[0], body_fun)
         return closed, closed.out_avals, None
 
     def trace_cond(avals):
-        return (_trace_while_cond(checked_cond, tree, avals),)
+        debug = _debug_info("while_cond", cond_fun, lambda: (tree_unflatten(tree, avals),))
+        return (_trace_while_cond(checked_cond, tree, avals, debug),)
 
     trace_body = reused_trace(trace_body, *body_key, tree)
     trace_cond = reused_trace(trace_cond, *cond_key, tree)
@@ -575,8 +615,8 @@ def loop_primitive_name(source) -> str | None:
     return _LOOP_PRIMITIVES.get(_place(source)) if _LOOP_PRIMITIVES else None
 
 
-def _trace_while_cond(cond_fun, tree, avals) -> ClosedJaxpr:
-    closed, out_tree = _trace(cond_fun, tree, avals, "while_cond")
+def _trace_while_cond(cond_fun, tree, avals, debug=None) -> ClosedJaxpr:
+    closed, out_tree = _trace(cond_fun, tree, avals, "while_cond", debug=debug)
     outs = closed.out_avals
     if len(outs) != 1 or out_tree.num_leaves != 1 or out_tree.children():
         raise MeshjitTypeError(f"cond_fun must return a boolean scalar, but got pytree {out_tree}.")
@@ -650,6 +690,11 @@ def fori_loop(lower, upper, body_fun: Callable, init_val, *, unroll=None):
             body_fun(i, val),
         )
 
+    def names():  # JAX's: the body's, the upper bound's unnamed
+        i, *rest = argument_names(body_fun, (0, init_val), {})
+        return [i, "", *rest]
+
+    body._meshjit_debug = DebugInfo("fori_loop", body_fun, names)
     init = (lower, upper, init_val)
     return _while_loop(_fori_cond, body, init, (_fori_cond,), (body_fun, "fori_while"))[2]
 
@@ -667,6 +712,10 @@ def _static_fori_loop(lower: int, upper: int, body_fun, init_val, unroll, index=
     def step(loop_carry, _):  # JAX's name for the carry its messages show
         i, val = loop_carry
         return (elementwise.add(i, 1), body_fun(i, val)), None
+
+    step._meshjit_debug = DebugInfo(
+        "fori_loop", body_fun, lambda: argument_names(body_fun, (0, init_val), {})
+    )
 
     length = max_dim(upper - lower, 0)
     # A Python int: weak in the default int, as JAX's index of Python bounds.
@@ -779,8 +828,13 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
             y_leaves, trees["y"] = tree_flatten(out[1])
             return [*carry_leaves, *y_leaves]
 
+        debug = _debug_info(
+            "scan",
+            f,
+            lambda: (tree_unflatten(carry_tree, carry_avals), tree_unflatten(x_tree, slice_avals)),
+        )
         with fresh_scopes():
-            closed, _ = trace_flat(flat, [*carry_avals, *slice_avals])
+            closed, _ = trace_flat(flat, [*carry_avals, *slice_avals], debug=debug)
         _check_carry_tree("scan body", carry_tree, trees["carry"], f)
         return closed, closed.out_avals[: len(carry_avals)], trees["y"]
 

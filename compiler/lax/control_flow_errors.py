@@ -6,8 +6,15 @@ from __future__ import annotations
 
 import inspect
 
+from meshjit.compiler.api_util import fun_sourceinfo
 from meshjit.compiler.errors import MeshjitTypeError
-from meshjit.compiler.tree_util import equality_errors_pytreedef, keystr, leaf_paths
+from meshjit.compiler.tree_util import (
+    equality_errors,
+    equality_errors_pytreedef,
+    keystr,
+    leaf_paths,
+    tree_unflatten,
+)
 
 
 def first_param(fun) -> str | None:
@@ -31,10 +38,22 @@ def _capitalize(s: str) -> str:
     return s[:1].upper() + s[1:]
 
 
-def _listed(diffs: list, capitalize: bool = True) -> str:
+def _listed(diffs: list, capitalize: bool = True, spaced: bool = False) -> str:
+    """The differences as JAX lists them: one as a sentence; several as bullets (`spaced`: each
+    but the last followed by a blank line, as JAX's structure and carry messages)."""
     if len(diffs) == 1:
         return f"{_capitalize(diffs[0]) if capitalize else diffs[0]}.\n"
+    if spaced:
+        return "\n".join(f"  * {d};\n" for d in diffs[:-1]) + f"  * {diffs[-1]}.\n"
     return "\n".join(f"  * {d};" for d in diffs[:-1]) + f"\n  * {diffs[-1]}.\n"
+
+
+class _CarryLeaf:
+    """A carry's leaf in JAX's structure messages of loops: its carries' leaves are types
+    there, so a leaf shows as "<class 'jax._src.core.ShapedArray'>"."""
+
+
+_CarryLeaf.__module__, _CarryLeaf.__qualname__ = "jax._src.core", "ShapedArray"
 
 
 def mismatch_extra(a, b) -> str:
@@ -73,19 +92,20 @@ def _type_diffs(tree, avals1, avals2, same, describe) -> list:
 
 def carry_tree_error(loop: str, carry_name, in_tree, out_tree) -> MeshjitTypeError:
     """`loop` ("scan body", "while_loop body") returned a carry of another structure."""
-    diffs = _structure_diffs(
-        in_tree,
-        out_tree,
-        lambda path, thing1, thing2, why: (
-            f"{_component(carry_name, path)} is a {thing1} but the corresponding component of "
-            f"the carry output is a {thing2}, so {why}"
-        ),
-        f"the carry output is {out_tree} but the carry input is {in_tree}",
+    leaf = _CarryLeaf()
+    found = equality_errors(
+        tree_unflatten(in_tree, [leaf] * in_tree.num_leaves),
+        tree_unflatten(out_tree, [leaf] * out_tree.num_leaves),
     )
+    diffs = [
+        f"{_component(carry_name, keystr(path))} is a {thing1} but the corresponding component "
+        f"of the carry output is a {thing2}, so {why}"
+        for path, thing1, thing2, why in found
+    ] or [f"the carry output is {out_tree} but the carry input is {in_tree}"]
     return MeshjitTypeError(
         f"{loop} function carry input and carry output must have the same pytree structure, but "
-        f"they differ:\n\n{_listed(diffs)}\nRevise the function so that the carry output has the "
-        "same pytree structure as the carry input."
+        f"they differ:\n\n{_listed(diffs, spaced=True)}\nRevise the function so that the carry "
+        "output has the same pytree structure as the carry input."
     )
 
 
@@ -103,13 +123,19 @@ def carry_types_error(loop: str, carry_name, tree, in_avals, out_avals, same, hi
     )
     return MeshjitTypeError(
         f"{loop} function carry input and carry output must have equal types, but they "
-        f"differ:\n\n{_listed(diffs)}\nRevise the function so that all output types match the "
+        f"differ:\n\n{_listed(diffs, spaced=True)}\nRevise the function so that all output types match the "
         "corresponding input types." + hint
     )
 
 
-def branch_tree_error(what: str, name1: str, name2: str, tree1, tree2) -> MeshjitTypeError:
-    """Two branches of a cond / switch returned outputs of different structures."""
+def _branches(name1: str, name2: str, funs) -> str:
+    """JAX's lines naming the two branches' functions."""
+    return "".join(f"{n} is {fun_sourceinfo(f)}\n" for n, f in zip((name1, name2), funs)) + "\n"
+
+
+def branch_tree_error(what: str, name1: str, name2: str, tree1, tree2, funs) -> MeshjitTypeError:
+    """Two branches of a cond / switch (the functions `funs`) returned outputs of different
+    structures."""
     diffs = _structure_diffs(
         tree1,
         tree2,
@@ -121,13 +147,15 @@ def branch_tree_error(what: str, name1: str, name2: str, tree1, tree2) -> Meshji
     )
     return MeshjitTypeError(
         f"{what} branch outputs must have the same pytree structure, but they differ:\n\n"
-        f"{_listed(diffs, capitalize=False)}\nRevise {name1} and/or {name2} so that they have "
+        f"{_branches(name1, name2, funs)}{_listed(diffs, capitalize=False, spaced=True)}\nRevise {name1} and/or {name2} so that they have "
         "the same pytree structure."
     )
 
 
-def branch_types_error(what: str, name1: str, name2: str, tree, avals1, avals2, same, hint: str):
-    """Two branches returned outputs whose leaves' types differ."""
+def branch_types_error(
+    what: str, name1: str, name2: str, tree, avals1, avals2, same, hint: str, funs
+):
+    """Two branches (the functions `funs`) returned outputs whose leaves' types differ."""
     diffs = _type_diffs(
         tree,
         avals1,
@@ -139,7 +167,8 @@ def branch_types_error(what: str, name1: str, name2: str, tree, avals1, avals2, 
         ),
     )
     return MeshjitTypeError(
-        f"{what} branches must have equal output types but they differ.\n\n{_listed(diffs)}\n"
+        f"{what} branches must have equal output types but they differ.\n\n"
+        f"{_branches(name1, name2, funs)}{_listed(diffs)}\n"
         f"Revise {name1} and/or {name2} so that all output types match." + hint
     )
 

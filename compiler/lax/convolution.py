@@ -185,8 +185,7 @@ def _conv_rule(
 
 
 def _check_groups(lhs, rhs, lhs_t, rhs_t, feature_groups, batch_groups):
-    """JAX's checks of the group counts, in its order; each is a ValueError, as in JAX."""
-    shapes = f"(lhs {lhs.str_short()}, rhs {rhs.str_short()})"
+    """JAX's checks of the group counts, in its order; each is a ValueError in JAX's words."""
     name = "conv_general_dilated"
     if feature_groups < 1:
         raise MeshjitValueError(
@@ -195,30 +194,30 @@ def _check_groups(lhs, rhs, lhs_t, rhs_t, feature_groups, batch_groups):
     if lhs_t[1] % feature_groups:
         raise MeshjitValueError(
             f"{name} feature_group_count must divide lhs feature dimension size, but "
-            f"{feature_groups} does not divide {lhs_t[1]} {shapes}"
+            f"{feature_groups} does not divide {lhs_t[1]}."
         )
     if lhs_t[1] // feature_groups != rhs_t[1]:
         raise MeshjitValueError(
             f"{name} lhs feature dimension size divided by feature_group_count must equal the "
             f"rhs input feature dimension size, but {lhs_t[1]} // {feature_groups} != "
-            f"{rhs_t[1]} {shapes}"
+            f"{rhs_t[1]}."
         )
     if rhs_t[0] % feature_groups:
         raise MeshjitValueError(
             f"{name} rhs output feature dimension size must be a multiple of "
-            f"feature_group_count, but {rhs_t[0]} is not a multiple of {feature_groups} {shapes}"
+            f"feature_group_count, but {rhs_t[0]} is not a multiple of {feature_groups}."
         )
     if batch_groups < 1:
         raise MeshjitValueError(f"{name} batch_group_count must be positive, got {batch_groups}")
     if batch_groups > 1 and lhs_t[0] % batch_groups:
         raise MeshjitValueError(
             f"{name} batch_group_count must divide lhs batch dimension size, but "
-            f"{batch_groups} does not divide {lhs_t[0]} {shapes}"
+            f"{batch_groups} does not divide {lhs_t[0]}."
         )
     if rhs_t[0] % batch_groups:
         raise MeshjitValueError(
             f"{name} rhs output feature dimension size must be a multiple of "
-            f"batch_group_count, but {rhs_t[0]} is not a multiple of {batch_groups} {shapes}"
+            f"batch_group_count, but {rhs_t[0]} is not a multiple of {batch_groups}."
         )
     if feature_groups > 1 and batch_groups > 1:
         raise MeshjitValueError(

@@ -17,6 +17,7 @@ from meshjit.compiler.errors import (
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.shape_poly import DimExpr
+from meshjit.compiler.trace.tracing import Tracer, origin_message
 
 
 def canonical_axis(axis: int, ndim: int, what: str = "axis", jax_words: str = "") -> int:
@@ -42,9 +43,8 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis", jax_words: str = ""
         )
     if not -ndim <= axis < ndim:
         first = f"{jax_words}: " if jax_words else ""
-        raise AxisOutOfBoundsError(
-            f"{first}{what} {axis} is out of bounds for array of dimension {ndim} (it is out of "
-            f"range for an array of rank {ndim})"
+        raise AxisOutOfBoundsError(  # NumPy's AxisError's words, as JAX's
+            f"{first}{what} {axis} is out of bounds for array of dimension {ndim}"
         )
     return axis % ndim
 
@@ -93,10 +93,14 @@ def broadcast_binary(name: str, x: ShapedArray, y: ShapedArray) -> tuple[int, ..
         raise MeshjitTypeError(
             f"{name}: arrays must have the same number of dimensions, got {ranks}"
         )
-    raise MeshjitTypeError(
-        f"{name} got incompatible shapes for broadcasting: {x.shape}, {y.shape}. ({name} takes "
-        "operands of one shape, of one rank with size-1 dimensions, or a rank-0 operand)"
+    err = MeshjitTypeError(  # JAX's words
+        f"{name} got incompatible shapes for broadcasting: {x.shape}, {y.shape}."
     )
+    err.add_note(
+        f"{name} takes operands of one shape, of one rank with size-1 dimensions, or a rank-0 "
+        "operand"
+    )
+    raise err
 
 
 def same_dtypes(name: str, avals: Sequence[ShapedArray]) -> None:
@@ -273,17 +277,23 @@ def concrete_shape(name: str, shape) -> tuple[int, ...]:
     try:
         shape = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
     except ConcretizationError:  # JAX's plain TypeError (not a ConcretizationTypeError)
-        raise MeshjitTypeError(
-            f"Shapes must be 1D sequences of concrete values of integer type, got {shape}. "
-            f"{name}: a shape is static; if it comes from an argument of a jitted function, "
-            "mark that argument static (static_argnums)"
-        ) from None
+        raise traced_shape_error(shape) from None
     except TypeError:
         raise MeshjitTypeError(
             f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r}. "
             f"({name})"
         ) from None
     return shape
+
+
+def traced_shape_error(shape) -> MeshjitTypeError:
+    """JAX's TypeError for a shape with traced sizes, with where each came from."""
+    origins = "".join(origin_message(d._trace, d._var) for d in shape if type(d) is Tracer)
+    return MeshjitTypeError(
+        f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.\n"
+        f"If using `jit`, try using `static_argnums` or applying `jit` to smaller "
+        f"subfunctions.{origins}"
+    )
 
 
 NOT_VALUES = (list, tuple, dict)  # (a string has JAX's words of abstractify)

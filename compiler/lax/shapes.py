@@ -202,10 +202,11 @@ def _concatenate_rule(*xs, dimension):
         if x.ndim != first.ndim or any(
             a != b for i, (a, b) in enumerate(zip(x.shape, first.shape)) if i != dimension
         ):
-            got = ", ".join(v.str_short() for v in xs)
-            raise MeshjitTypeError(
-                f"Cannot concatenate arrays with shapes that differ in dimensions other than the one being concatenated: concatenate along axis {dimension} needs equal shapes on the other axes, "
-                f"got {got}"
+            got = ", ".join(str(v.shape) for v in xs)
+            raise MeshjitTypeError(  # JAX's words
+                "Cannot concatenate arrays with shapes that differ in dimensions other than the "
+                f"one being concatenated: concatenating along dimension {dimension} for shapes "
+                f"{got}."
             )
     checks.same_dtypes("concatenate", xs)
     shape = list(first.shape)

@@ -417,7 +417,6 @@ def _label_sizes(inputs, operands) -> dict[str, int]:
                 shown = "..." if label in _NOT_LABELS else repr(label)
                 raise MeshjitValueError(  # JAX's (opt_einsum's) words, sizes as it shows them
                     f"Size of label {shown} for operand {k} ({known}) does not match previous "
-                    f"terms ({size}). (einsum: size of label {shown} differs: {known} in an "
-                    f"earlier operand but {size} in operand {k}, {aval_of(x).str_short()})"
+                    f"terms ({size})."
                 )
     return sizes

@@ -293,11 +293,14 @@ def _is_index(b) -> bool:
 def _static_slice(s: slice, position: int) -> slice:
     for bound in (s.start, s.stop, s.step):
         if isinstance(bound, Tracer):
-            raise MeshjitIndexError(
-                f"Slice entries must be static integers. Got {s} at position {position}: a traced "
-                f"{bound.aval.str_short()}. To index a statically sized array at a dynamic "
-                "position, use lax.dynamic_slice / lax.dynamic_update_slice"
+            err = MeshjitIndexError(  # JAX's words; the fix in a note
+                f"Slice entries must be static integers. Got {s} at position {position}"
             )
+            err.add_note(
+                "To index a statically sized array at a dynamic position, use "
+                "lax.dynamic_slice / lax.dynamic_update_slice"
+            )
+            raise err
     try:
         start, stop, step = (
             b if b is None or is_symbolic_dim(b) else operator.index(b)
@@ -317,11 +320,8 @@ def _static_slice(s: slice, position: int) -> slice:
 def _traced_entry(x) -> Entry:
     aval = aval_of(x)
     if dtypes.is_bool(aval.dtype):
-        raise NonConcreteBooleanIndexError(
-            f"Array boolean indices must be concrete; got {aval.str_long()}: a traced boolean "
-            "mask cannot be used as an index: the result "
-            "shape would depend on its values. Use meshjit.numpy.where(mask, x, ...) instead, "
-            "or pass the mask as a concrete NumPy array"
+        raise NonConcreteBooleanIndexError(  # JAX's words (the errors page says what to do)
+            f"Array boolean indices must be concrete; got {aval.str_long()}\n"
         )
     if not dtypes.is_int(aval.dtype):
         raise MeshjitTypeError(

@@ -649,10 +649,9 @@ def take_along_axis(
         arr, indices, axis = ravel(arr), ravel(indices), 0
     a_aval, i_aval = aval_of(arr), aval_of(indices)
     if i_aval.ndim != a_aval.ndim:
-        raise MeshjitValueError(
+        raise MeshjitValueError(  # JAX's words
             "indices and arr must have the same number of dimensions; "
-            f"{i_aval.ndim} vs. {a_aval.ndim} (take_along_axis: indices {i_aval.str_short()} "
-            f"and array {a_aval.str_short()})"
+            f"{i_aval.ndim} vs. {a_aval.ndim}"
         )
     axis = checks.canonical_axis(axis, a_aval.ndim, "take_along_axis axis")
     arr_shape = a_aval.shape[:axis] + (1,) + a_aval.shape[axis + 1 :]

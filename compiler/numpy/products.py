@@ -172,12 +172,12 @@ def _matmul(a, b):
         )
     ca, cb = la.ndim - 1, max(lb.ndim - 2, 0)
     if la.shape[ca] != lb.shape[cb]:
-        raise MeshjitTypeError(
+        err = MeshjitTypeError(  # JAX's words; the operands in a note
             "dot_general requires contracting dimensions to have the same shape, got "
-            f"({la.shape[ca]},) and ({lb.shape[cb]},). "
-            f"(matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()}, "
-            f"{la.shape[ca]} != {lb.shape[cb]})"
+            f"({la.shape[ca]},) and ({lb.shape[cb]},)."
         )
+        err.add_note(f"matmul: contracting dimensions differ: {la.str_short()} @ {lb.str_short()}")
+        raise err
     a_batch, b_batch = la.shape[:-2], lb.shape[:-2]
     try:
         broadcast_shapes(a_batch, b_batch)  # the batch dimensions must broadcast

@@ -17,7 +17,6 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
     AxisOutOfBoundsError,
-    ConcretizationError,
     IncompatibleShapesError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
@@ -510,12 +509,12 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None
 
 
 def _repeat_traced(x, repeats, axis, total):
-    if total is None:
-        raise ConcretizationError(
-            "Abstract tracer value encountered where concrete value is expected: When "
-            "jit-compiling jnp.repeat, the total number of repeats must be static. To fix this, "
-            "either specify a static value for `repeats`, or pass a static value to "
-            "`total_repeat_length`."
+    if total is None:  # JAX's words
+        require_concrete(
+            repeats,
+            "When jit-compiling jnp.repeat, the total number of repeats must be static. To fix "
+            "this, either specify a static value for `repeats`, or pass a static value to "
+            "`total_repeat_length`.",
         )
     size = aval_of(x).shape[axis]
     reps = broadcast_to(astype(repeats, dtypes.int32), (size,))

@@ -12,7 +12,6 @@ import numpy as np
 
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
-    ConcretizationError,
     IncompatibleShapesError,
     MeshjitIndexError,
     MeshjitNotImplementedError,
@@ -155,12 +154,15 @@ def _resolved_shape(aval, newshape) -> tuple:
     return newshape
 
 
-def _shape_tuple(newshape) -> tuple:
-    """A shape given as one size (an int, a NumPy integer, a symbolic dimension) or several."""
+def _shape_tuple(newshape):
+    """A shape given as one size (an int, a NumPy integer, a symbolic dimension, a scalar array:
+    JAX's list, in its errors) or several."""
+    if isinstance(newshape, (int, np.integer)):
+        return (newshape,)
     try:
         return tuple(newshape)
     except TypeError:
-        return (newshape,)
+        return [newshape]
 
 
 def _inferred_size(aval, newshape: tuple, known, given):
@@ -199,8 +201,7 @@ def _cannot_reshape(aval, newshape, size):
             "every value of its dimension variables"
         )
     raise MeshjitTypeError(  # JAX's TypeError (lax.reshape's own is a ValueError)
-        f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape "
-        f"{newshape}{size}: {aval.str_short()} has {aval.size} elements"
+        f"cannot reshape array of shape {aval.shape} (size {aval.size}) into shape {newshape}{size}"
     )
 
 
@@ -428,10 +429,10 @@ def split(ary, indices_or_sections, axis=0):
     if is_traced(indices_or_sections) or (
         isinstance(indices_or_sections, (list, tuple)) and contains_traced(indices_or_sections)
     ):
-        raise ConcretizationError(  # JAX's ConcretizationTypeError
-            "Abstract tracer value encountered where concrete value is expected: in "
-            "jax.numpy.split argument 1 (indices_or_sections), which must be static"
-        )
+        traced = indices_or_sections
+        if not is_traced(traced):  # a list holding a traced index: that index
+            traced = next(i for i in traced if is_traced(i))
+        require_concrete(traced, "in jax.numpy.split argument 1")  # JAX's words
     if isinstance(indices_or_sections, int):
         if indices_or_sections == 0:
             raise MeshjitZeroDivisionError(

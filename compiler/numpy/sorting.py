@@ -12,7 +12,7 @@ import operator
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import dimension_as_value, is_symbolic_dim
 from meshjit.compiler.lax import shape_checks as checks
@@ -239,10 +239,8 @@ def _static_size(name, a, count):
     if is_traced(a):
         if name == "unique":
             require_concrete(a, UNIQUE_STATIC.format("first"))
-        raise ConcretizationError(
-            "Abstract tracer value encountered where concrete value is expected: traced array "
-            f"with shape {np.dtype(dtypes.default_int).name}[]\n{_NONZERO_STATIC}"
-        )
+        # JAX's: the count, traced (its error names the arguments it depends on)
+        require_concrete(sum(asarray(a) != 0), _NONZERO_STATIC)
     return int(count(np.asarray(a)))
 
 

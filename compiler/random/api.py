@@ -57,8 +57,8 @@ def split(key, num=2):
     """`num` new keys (an int, or a shape) from one key, along new leading axes."""
     data, typed = check_key("split", key)
     if isinstance(num, (float, str)):  # as JAX (and range()): a count is an integer
-        raise MeshjitTypeError(
-            f"'{type(num).__name__}' object cannot be interpreted as an integer: split({num!r})"
+        raise MeshjitTypeError(  # Python's words, as JAX's
+            f"'{type(num).__name__}' object cannot be interpreted as an integer"
         )
     scalar = isinstance(num, (int, np.integer)) or getattr(num, "ndim", None) == 0
     if scalar and not np.issubdtype(getattr(num, "dtype", np.int32), np.integer):

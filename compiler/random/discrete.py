@@ -118,7 +118,7 @@ def permutation(key, x, axis=0, independent=False):
     check_arraylike("permutation", x)
     x = x if isinstance(x, (int, np.integer)) else jnp.asarray(x)
     aval = aval_of(x)
-    axis = checks.canonical_axis(axis, aval.ndim or 1, "permutation axis")
+    axis = checks.canonical_axis(axis, aval.ndim or 1)  # JAX's words: "axis 2 is out of ..."
     if not aval.ndim:
         if not dtypes.is_int(aval.dtype):
             raise MeshjitTypeError("permutation: x must be an integer or at least 1-dimensional")

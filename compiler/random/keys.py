@@ -282,10 +282,9 @@ class PRNGKeyArray(KeyArrayMethods):
         return self.reshape(-1)
 
     def astype(self, dtype):
-        raise MeshjitNotImplementedError(  # JAX's words: typed keys have no dtype to cast
-            "Cannot call abstract method astype: typed PRNG keys cannot be cast; use "
-            "random.key_data(keys) for their uint32 data"
-        )
+        err = MeshjitNotImplementedError("Cannot call abstract method astype")  # JAX's words
+        err.add_note("typed PRNG keys cannot be cast; use random.key_data(keys) for their data")
+        raise err
 
     flatten = ravel
 
@@ -308,10 +307,12 @@ class PRNGKeyArray(KeyArrayMethods):
         def method(self, other):
             names = [self.dtype.name, operand_dtype_name(other)]
             shown = ", ".join(reversed(names) if reflected else names)
-            raise MeshjitTypeError(
-                f"{name} does not accept dtypes {shown}. Typed PRNG keys support no arithmetic: "
-                "derive new keys with random.split or random.fold_in"
+            err = MeshjitTypeError(f"{name} does not accept dtypes {shown}.")  # JAX's words
+            err.add_note(
+                "Typed PRNG keys support no arithmetic: derive new keys with random.split or "
+                "random.fold_in"
             )
+            raise err
 
         return method
 
@@ -484,12 +485,16 @@ def unwrap_traced(data):
 
 def _not_an_array(keys: PRNGKeyArray, what: str, jax_words: str = "") -> MeshjitTypeError:
     dims = ",".join(map(str, keys.shape))
-    return KeyArrayAsArrayError(
-        f"{jax_words}{': ' if jax_words else ''}a typed PRNG key array ({keys.dtype.name}[{dims}]) cannot be {what}: typed and raw keys do "
-        "not mix. Use random.key_data(keys) for its uint32 data, or random.wrap_key_data(data) "
-        "to make typed keys from raw ones",
-        keys,
+    why = (
+        f"a typed PRNG key array ({keys.dtype.name}[{dims}]) cannot be {what}: typed and raw "
+        "keys do not mix. Use random.key_data(keys) for its uint32 data, or "
+        "random.wrap_key_data(data) to make typed keys from raw ones"
     )
+    if not jax_words:
+        return KeyArrayAsArrayError(why, keys)
+    err = KeyArrayAsArrayError(jax_words, keys)  # JAX's words; why, with the traceback
+    err.add_note(why)
+    return err
 
 
 def is_typed_key(x) -> bool:
@@ -557,18 +562,19 @@ def _check_raw_key_data(name: str, data) -> None:
     impl = default_impl()
     if aval.dtype != dtypes.uint32 or aval.shape[-1:] != impl.key_shape:
         if not all(hasattr(data, a) for a in ("ndim", "shape", "dtype")):  # a Python number
-            what = f"expected key_data to have ndim, shape, and dtype attributes. Got {data!r}"
+            what = f"expected key_data to have ndim, shape, and dtype attributes. Got {data}"
         elif aval.ndim == 0:  # JAX checks the rank, then the shape, then the dtype
             what = "expected key_data.ndim >= 1; got ndim=0"
         elif aval.shape[-1:] != impl.key_shape:
             what = f"expected key_data.shape to end with {impl.key_shape}; got shape={aval.shape}"
         else:
             what = f"expected key_data.dtype = uint32; got dtype={aval.dtype}"
-        raise MeshjitTypeError(
-            f"JAX encountered invalid PRNG key data: {what}. {name}: a raw {impl.name} PRNG key must be "
-            f"uint32 key data whose shape ends in {impl.key_shape[0]} (as random.PRNGKey makes), "
-            f"got {aval.str_short()} (key_data.dtype={aval.dtype}, shape={aval.shape})"
+        err = MeshjitTypeError(f"JAX encountered invalid PRNG key data: {what}")  # JAX's words
+        err.add_note(
+            f"{name}: a raw {impl.name} PRNG key must be uint32 key data whose shape ends in "
+            f"{impl.key_shape[0]} (as random.PRNGKey makes), got {aval.str_short()}"
         )
+        raise err
 
 
 def wrap_result(data, typed: bool):

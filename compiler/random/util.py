@@ -7,6 +7,7 @@ import operator
 import numpy as np
 
 from meshjit.compiler.errors import (
+    ConcretizationError,
     IncompatibleShapesError,
     InvalidDimensionError,
     MeshjitTypeError,
@@ -15,6 +16,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import DimExpr, is_symbolic_dim
+from meshjit.compiler.lax.shape_checks import traced_shape_error
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.parallel.collectives import pvary
 
@@ -30,6 +32,8 @@ def canonical_shape(shape, name: str) -> tuple:
         )
     try:
         out = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
+    except ConcretizationError:
+        raise traced_shape_error(tuple(shape)) from None
     except TypeError:
         raise MeshjitTypeError(
             "Shapes must be 1D sequences of concrete values of integer type, got "
@@ -114,10 +118,11 @@ def broadcast_shapes(name: str, *shapes) -> tuple:
             return symbolic_broadcast(*shapes)
         return tuple(np.broadcast_shapes(*shapes))
     except ValueError:
-        raise IncompatibleShapesError(
-            f"Incompatible shapes for broadcasting: shapes=[{', '.join(map(str, shapes))}] "
-            f"({name}: they do not broadcast)"
-        ) from None
+        err = IncompatibleShapesError(  # JAX's words; which sampler, with the traceback
+            f"Incompatible shapes for broadcasting: shapes=[{', '.join(map(str, shapes))}]"
+        )
+        err.add_note(f"{name}: they do not broadcast")
+        raise err from None
 
 
 def check_shape(name: str, shape: tuple, *param_shapes) -> None:

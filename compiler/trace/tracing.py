@@ -31,10 +31,12 @@ from meshjit.compiler.ir.core import (
     Eqn,
     Jaxpr,
     Literal,
+    PpContext,
     ShapedArray,
     TypedInt,
     Var,
     dce_jaxpr,
+    pp_eqn,
     vma_str,
 )
 from meshjit.compiler.ir.registry import (
@@ -91,32 +93,122 @@ _CONCRETE_ERRORS = {
     "item()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {0}\nThis occurred in the item() method of jax.Array.",
+        "shape {0}\nThis occurred in the item() method of jax.Array",
     ),
     "tolist()": (
         ConcretizationError,
         "Abstract tracer value encountered where concrete value is expected: traced array with "
-        "shape {0}\nThe tolist() method was called on traced array with shape {0}.",
+        "shape {0}\nThe tolist() method was called on traced array with shape {0}.{1}",
     ),
 }
 
 
-def concrete_error(what: str, aval) -> ConcretizationError:
+def concrete_error(what: str, aval, origin: str = "") -> ConcretizationError:
     """The error for `what` (a key of _CONCRETE_ERRORS, or other words) of a traced array of
-    type `aval` whose value is not known: JAX's class and words."""
+    type `aval` whose value is not known: JAX's class and words, `origin` (origin_message's)
+    after them as in JAX's."""
     kind, jax_text = _CONCRETE_ERRORS.get(what, (ConcretizationError, None))
-    hint = (
-        "Use meshjit.numpy.where / lax.cond for data-dependent choices, or mark the argument "
-        "static (static_argnums)."
-    )
     if jax_text is None:
-        first = f"{what} of a traced array {aval.str_short()}: its value"
+        return kind(
+            f"{what} of a traced array {aval.str_short()}: its value is not known while "
+            "tracing. Use meshjit.numpy.where / lax.cond for data-dependent choices, or mark "
+            "the argument static (static_argnums)."
+        )
+    jax_shape = jax_type_str(aval).lstrip("~")  # JAX's str_short: sharding and vma too
+    text = jax_text.format(jax_shape, origin) + origin
+    # JAX's ConcretizationTypeError ends its text with a newline (a blank line before the link)
+    return kind(text + "\n" if kind is ConcretizationError else text)
+
+
+class DebugInfo:
+    """JAX's core.DebugInfo, the parts its concretization errors print: what a trace is for
+    ("jit", "cond", "scan", ...), the user's function, and the names of the trace's inputs (a
+    list, or a function making it: made only when an error prints them)."""
+
+    __slots__ = ("traced_for", "fun", "_arg_names")
+
+    def __init__(self, traced_for: str, fun: Callable, arg_names):
+        self.traced_for, self.fun, self._arg_names = traced_for, fun, arg_names
+
+    @property
+    def arg_names(self) -> list:
+        if callable(self._arg_names):
+            self._arg_names = list(self._arg_names())
+        return self._arg_names
+
+
+def origin_message(trace: Trace | None, var) -> str:
+    """JAX's `_origin_msg` of a traced value (`var` of `trace`): the function being traced and
+    the inputs the value depends on (or the operations on constants that made it); under vmap
+    the line that made the value; "" for other traces, as JAX's JVP tracers say nothing."""
+    if trace is None or not isinstance(var, Var):
+        return ""
+    if isinstance(trace.kind, tuple):  # ("vmap", size): JAX's BatchTracer's words
+        made = next((e for e in reversed(trace.eqns) if var in e.outvars), None)
+        line = "" if made is None else made.source.summary()
+        return f"\nThis BatchTracer with object id {id(var)} was created on line:\n  {line}"
+    debug = trace.debug
+    if debug is None:
+        return ""
+    from meshjit.compiler.api_util import fun_sourceinfo  # a later room
+
+    text = (
+        f"The error occurred while tracing the function {fun_sourceinfo(debug.fun)} for "
+        f"{debug.traced_for}. "
+    )
+    positions, const_eqns = _progenitors(trace, var)
+    if positions:
+        names = debug.arg_names
+        if max(positions) >= len(names):
+            return ""
+        text += _depends_on([names[i] for i in positions])
+    elif const_eqns:
+        text += _made_by(const_eqns)
+    return "\n" + text
+
+
+def _progenitors(trace: Trace, var: Var) -> tuple[list[int], list[Eqn]]:
+    """JAX's `find_progenitors`: the positions of the inputs `var` depends on, and the
+    equations of the trace with a constant or literal operand."""
+    active = {var}
+    for eqn in reversed(trace.eqns):
+        if active.intersection(eqn.outvars):
+            active.difference_update(eqn.outvars)
+            active.update(v for v in eqn.invars if isinstance(v, Var))
+    positions = [i for i, v in enumerate(trace.invars) if v in active]
+    consts = active.intersection(trace.constvars)
+    const_eqns = [
+        e
+        for e in trace.eqns
+        if any(v in consts if isinstance(v, Var) else isinstance(v, Literal) for v in e.invars)
+    ]
+    return positions, const_eqns
+
+
+def _depends_on(names: list) -> str:
+    if len(names) == 1:
+        which = f"the argument {names[0]}"
+    elif len(names) == 2:
+        which = f"the arguments {names[0]} and {names[1]}"
     else:
-        jax_shape = jax_type_str(aval).lstrip("~")  # JAX's str_short: sharding and vma too
-        value = "truth value" if kind is TracerBoolConversionError else "value"
-        # JAX's text, its first line as JAX's alone (programs print it)
-        first = f"{jax_text.format(jax_shape)}\nIts {value}"
-    return kind(f"{first} is not known while tracing. {hint}")
+        which = f"the arguments {', '.join(names[:-1])}, and {names[-1]}"
+    plural = "s" if len(names) > 1 else ""
+    return (
+        "This concrete value was not available in Python because it depends on the "
+        f"value{plural} of {which}."
+    )
+
+
+def _made_by(eqns: list) -> str:
+    shown = [
+        f"  operation {pp_eqn(e, PpContext())}\n    from line {e.source.summary()}"
+        for e in eqns[:5]
+    ]
+    text = "This value became a tracer due to JAX operations on these lines:\n\n"
+    text += "\n\n".join(shown)
+    if len(eqns) > 5:
+        text += "\n\n(Additional originating lines are not shown.)"
+    return text
 
 
 def _check_bool_conversion(shape) -> None:
@@ -158,7 +250,7 @@ class Tracer(ArrayMethods):
         return self._var.aval
 
     def _concrete_error(self, what: str):
-        raise concrete_error(what, self.aval)
+        raise concrete_error(what, self.aval, origin_message(self._trace, self._var))
 
     def _value(self, what: str):
         """The concrete value, where the trace knows its inputs' values (autodiff of ordinary
@@ -253,6 +345,7 @@ def require_concrete(x, context: str) -> None:
         raise ConcretizationError(
             "Abstract tracer value encountered where concrete value is expected: traced array "
             f"with shape {a.dtype.name}[{','.join(map(str, a.shape))}]\n{context}"
+            f"{origin_message(x._trace, x._var)}\n"
         )
 
 
@@ -325,6 +418,7 @@ class Trace:
         "arg_shardings",
         "kind",
         "differentiated",
+        "debug",
     )
 
     def __init__(self, parent: Trace | None):
@@ -347,6 +441,8 @@ class Trace:
         # Traced to be differentiated (grad, jvp, vjp): its inputs carry tangents, as JAX's
         # JVPTracers do (a few ops take arguments there JAX's jvp rules accept).
         self.differentiated = False
+        # What the trace is for and of which function (DebugInfo), where JAX's errors say so.
+        self.debug: DebugInfo | None = None
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
         self.constvars: list[Var] = []
@@ -508,11 +604,10 @@ class Trace:
         known[id(var)] = value
         return value
 
-    @staticmethod
-    def _unknown(var: Var, what: str):
+    def _unknown(self, var: Var, what: str):
         """`what` of a value that depends on one not known while tracing (a tangent, or a
         value of an enclosing transformation): JAX's error for it."""
-        raise concrete_error(what, var.aval)
+        raise concrete_error(what, var.aval, origin_message(self, var))
 
     def finish(self, outs: Sequence) -> ClosedJaxpr:
         outvars = [self.atom(x) for x in outs]
@@ -842,7 +937,9 @@ def checked_dtype(dtype) -> np.dtype:
     try:
         canonical = dtypes.canonicalize(dtype)
     except TypeError as e:  # NumPy's words, as JAX's: "data type 'foo' not understood"
-        raise MeshjitTypeError(f"{e}; use one of: {_supported_names()}") from None
+        err = MeshjitTypeError(str(e))
+        err.add_note(f"use one of: {_supported_names()}")
+        raise err from None
     if canonical not in dtypes.SUPPORTED:
         if canonical.kind in "USOMm" or dtypes.not_numeric(canonical):  # (ml_dtypes': kind V)
             raise MeshjitTypeError(
@@ -879,6 +976,7 @@ def trace_flat(
     what: str = "a transformation",
     source: Callable | None = None,
     autodiff: bool = False,
+    debug: DebugInfo | None = None,
 ) -> tuple[ClosedJaxpr, Any]:
     """Traces `fun(*tracers)` (flat in, any pytree out); returns the jaxpr and fun's output.
     With `known_values` (the inputs' concrete values), Python may branch on traced values.
@@ -886,7 +984,7 @@ def trace_flat(
     it ("cond"), and `source` the user's function; `autodiff`: an output that is no array is
     refused in the words of JAX's autodiff (its typeof's), else in jit's."""
     with gc_paused(), new_trace() as trace:
-        trace.kind = kind
+        trace.kind, trace.debug = kind, debug
         tracers = [trace.new_arg(a) for a in in_avals]
         if known_values is not None:
             trace.known = {id(t._var): v for t, v in zip(tracers, known_values)}

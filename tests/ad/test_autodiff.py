@@ -837,3 +837,20 @@ def test_argnums_out_of_range_as_jax():
     with pytest.raises(TypeError, match="'str' object cannot be interpreted as an integer"):
         meshjit.grad(f, argnums="x")(1.0, 2.0)
     assert float(meshjit.grad(f, argnums=-1)(2.0, 3.0)) == 2.0
+
+
+def test_untraced_aux_leaves_come_back_as_they_are():
+    # As JAX's: a Python number or a NumPy array in has_aux's output is no traced value, so it
+    # is returned unchanged (meshjit made Arrays of them; jacfwd showed its TypedInt).
+    def f(x):
+        return x * 2, (1.0, np.ones(2), 3, meshjit.numpy.ones(1))
+
+    for aux in [
+        meshjit.grad(f, has_aux=True)(1.0)[1],
+        meshjit.vjp(f, 1.0, has_aux=True)[2],
+        meshjit.jvp(f, (1.0,), (1.0,), has_aux=True)[2],
+        meshjit.jacrev(f, has_aux=True)(1.0)[1],
+        meshjit.jacfwd(f, has_aux=True)(1.0)[1],
+    ]:
+        assert type(aux[0]) is float and type(aux[1]) is np.ndarray and type(aux[2]) is int
+        assert aux[1].dtype == np.float64 and type(aux[3]).__name__ == "ArrayImpl"

@@ -364,3 +364,43 @@ def test_a_bwd_rule_dropping_a_varying_axis_is_jax_s_value_error():
     )
     fixed = _megatron_g_op(lambda _, g: (meshjit.lax.pcast(g, "model", to="varying"),))
     assert fixed.shape == (4, 8)
+
+
+def test_rule_and_tangent_errors_are_jaxs_sentences():
+    @meshjit.custom_jvp
+    def f(x):
+        return x
+
+    f.defjvp(lambda p, t: (p[0], t[0].astype(jnp.int32)))
+    with pytest.raises(TypeError) as e:
+        meshjit.grad(f)(1.0)
+    assert str(e.value) == (
+        "Custom JVP rule must produce primal and tangent outputs with corresponding shapes and "
+        "dtypes. Expected float32[] (tangent type of float32[]) but got int32[]."
+    )
+
+    @meshjit.custom_vjp
+    def g(x, lo):
+        return x
+
+    g.defvjp(lambda x, lo: (x, lo), lambda lo, ct: (ct,))
+    with pytest.raises(TypeError) as e:
+        meshjit.grad(g)(2.0, 0.5)
+    assert str(e.value).endswith(
+        "but got bwd output structure PyTreeDef((*,)) for primal input structure PyTreeDef((*, *))."
+    )
+    with pytest.raises(TypeError) as e:
+        meshjit.jvp(jnp.sin, (1.0,), (1,))
+    assert str(e.value).endswith(
+        "tangent dtype must be float0.Got primal dtype float32 and so "
+        "expected tangent dtype float32, but got tangent dtype int32 "
+        "instead."
+    )
+    with pytest.raises(ValueError) as e:
+        meshjit.linearize(jnp.sin, 1.0)[1](2)
+    assert str(e.value).endswith(
+        "Got tangent aval ~int32[] for primal aval ~float32[] but expected ~float32[]."
+    )
+    with pytest.raises(TypeError) as e:
+        meshjit.jacfwd(lambda x: x)(jnp.arange(3))
+    assert str(e.value).endswith("integer inputs, use jax.jvp directly.")

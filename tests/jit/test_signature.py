@@ -180,3 +180,18 @@ def test_a_nested_jit_traced_on_an_explicit_mesh_is_not_reused_off_it():
     np.testing.assert_array_equal(np.asarray(meshjit.jit(on_explicit)(x)), x)
     y = np.arange(6, dtype=f32).reshape(3, 2)
     np.testing.assert_array_equal(np.asarray(meshjit.jit(plain)(x, y)), y[x])
+
+
+def test_non_hashable_static_and_non_array_arguments_in_jaxs_words():
+    with pytest.raises(ValueError) as e:
+        meshjit.jit(lambda x, cfg: x, static_argnums=1)(1.0, {"s": 2})
+    assert str(e.value) == (
+        "Non-hashable static arguments are not supported. An error occurred while trying to hash "
+        "an object of type <class 'dict'>, {'s': 2}. The error was:\n"
+        "TypeError: unhashable type: 'dict'\n"
+    )
+    with pytest.raises(TypeError) as e:
+        meshjit.jit(lambda x: x + 1)("a")
+    assert str(e.value).endswith(
+        "not marked as static using the static_argnums or static_argnames parameters of jax.jit."
+    )

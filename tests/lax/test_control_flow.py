@@ -934,3 +934,48 @@ def test_a_while_on_a_varying_predicate_may_be_an_invariant_shard_map_output():
         return lax.while_loop(lambda c: c < p[0] * 3, lambda c: c + 1, np.float32(0))
 
     assert float(meshjit.jit(f)(jnp.ones(2))) == 3.0
+
+
+def test_a_switch_of_one_branch_calls_it():
+    # As JAX's: the index is checked, then the branch runs as ordinary Python (no cond: a
+    # branch that branches on its operand in Python works).
+    def branch(v):
+        return v * 2 if bool(v) else v
+
+    assert float(lax.switch(0, [branch], 3.0)) == 6.0
+    text = str(meshjit.make_jaxpr(lambda i, x: lax.switch(i, [lambda v: v + 1], x))(1, 2.0))
+    assert "cond" not in text and "clamp" not in text
+    with pytest.raises(TypeError, match="Index type must be an integer"):
+        lax.switch(1.5, [branch], 3.0)
+
+
+def test_branch_and_carry_messages_name_the_functions_and_leaves_as_jax():
+    # JAX's texts: the branches' functions named after the first line, a loop carry's leaves
+    # shown as its types' class, several differences listed with blank lines between.
+    def true_fun(v):
+        return v, v
+
+    def false_fun(v):
+        return v
+
+    with pytest.raises(TypeError) as e:
+        lax.cond(True, true_fun, false_fun, 1.0)
+    lines = str(e.value).split("\n")
+    assert lines[2] == f"true_fun is true_fun at {__file__}:{true_fun.__code__.co_firstlineno}"
+    assert lines[3] == f"false_fun is false_fun at {__file__}:{false_fun.__code__.co_firstlineno}"
+    with pytest.raises(TypeError) as e:
+        lax.fori_loop(0, 2, lambda i, c: (c, c), 1.0)
+    assert (
+        "The input carry component loop_carry[1] is a <class 'jax._src.core.ShapedArray'> but "
+        "the corresponding component of the carry output is a <class 'tuple'>"
+    ) in str(e.value)
+    with pytest.raises(TypeError) as e:
+        lax.while_loop(lambda c: True, lambda c: (c[0], [c[1]], (c[2],)), (1.0, 2.0, 3.0))
+    assert "<class 'list'>, so their Python types differ;\n  * the input carry" in str(e.value)
+    with pytest.raises(ValueError) as e:
+        meshjit.jit(meshjit.grad(lambda x, n: lax.fori_loop(0, n, lambda i, v: v * x, 1.0)))(2.0, 3)
+    assert str(e.value) == (
+        "Reverse-mode differentiation does not work for lax.while_loop or lax.fori_loop with "
+        "dynamic start/stop values. Try using lax.scan, or using fori_loop with static "
+        "start/stop."
+    )

@@ -744,3 +744,19 @@ def test_a_traced_integer_index_binds_one_dynamic_slice_as_jax():
     np.testing.assert_array_equal(got[0], x[1, ::-1, None])
     np.testing.assert_array_equal(got[1], x[:, 1, 1:3])
     np.testing.assert_array_equal(got[2], x[-1, 1])
+
+
+def test_traced_boolean_masks_and_slice_bounds_refused_in_jaxs_words():
+    with pytest.raises(IndexError) as e:
+        meshjit.jit(lambda x: x[x > 0])(jnp.array([1.0, -1.0]))
+    assert str(e.value) == (
+        "Array boolean indices must be concrete; got bool[2]\n\n"
+        "See https://docs.jax.dev/en/latest/errors.html#jax.errors.NonConcreteBooleanIndexError"
+    )
+    with pytest.raises(IndexError) as e:
+        meshjit.jit(lambda x: x[: x[0]])(jnp.ones(2, jnp.int32))
+    assert str(e.value) == (
+        "Slice entries must be static integers. Got slice(None, JitTracer(int32[]), None) at "
+        "position 0"
+    )
+    assert any("lax.dynamic_slice" in n for n in e.value.__notes__)  # the fix, with the traceback

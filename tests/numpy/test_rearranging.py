@@ -135,3 +135,13 @@ def test_pad_keeps_a_weak_type(mode):
     assert out.dtype == np.float32 and out.weak_type
     strong = meshjit.jit(lambda v: jnp.pad(v, 1, mode=mode))(np.ones(3, np.float32))
     assert not strong.weak_type
+
+
+def test_repeat_by_traced_counts_is_jaxs_concretization_error():
+    with pytest.raises(TypeError) as e:
+        meshjit.jit(lambda x: jnp.repeat(x, x))(jnp.ones(2, jnp.int32))
+    assert str(e.value).startswith(
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape int32[2]\nWhen jit-compiling jnp.repeat, the total number of repeats must be "
+        "static."
+    )

@@ -182,3 +182,26 @@ def test_ravel_and_broadcast_to_take_out_sharding_as_jax():
     assert wide.sharding.spec == P(None, "a", None)
     np.testing.assert_array_equal(flat, x.ravel())
     np.testing.assert_array_equal(wide, np.broadcast_to(x, (2, 4, 2)))
+
+
+def test_reshape_to_a_traced_scalar_size_is_jaxs_type_error():
+    # JAX takes a non-iterable shape as one size (a list, in its message); meshjit iterated it:
+    # "iteration over a 0-d array".
+    with pytest.raises(TypeError) as e:
+        meshjit.jit(lambda x: x.reshape(x.sum()))(jnp.ones(2, jnp.int32))
+    assert str(e.value).startswith(
+        "Shapes must be 1D sequences of concrete values of integer type, got "
+        "[JitTracer(int32[])].\nIf using `jit`, try using `static_argnums` or applying `jit` to "
+        "smaller subfunctions.\nThe error occurred while tracing the function <lambda> at "
+    )
+    assert jnp.arange(4).reshape(np.int32(4)).shape == (4,)
+
+
+def test_split_by_a_traced_count_names_the_argument_as_jax():
+    with pytest.raises(TypeError) as e:
+        meshjit.jit(lambda x: jnp.split(x, x[0]))(jnp.ones(2, jnp.int32))
+    assert str(e.value).startswith(
+        "Abstract tracer value encountered where concrete value is expected: traced array with "
+        "shape int32[]\nin jax.numpy.split argument 1\nThe error occurred while tracing the "
+        "function <lambda>"
+    )

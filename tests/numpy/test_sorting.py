@@ -176,9 +176,22 @@ def test_sort_complex_of_integers_is_complex64_with_x64_on():
     """As JAX's to_complex_dtype: int32 / int16 / bool sort to complex64 (x64 on too: the x64
     vocabulary sweep of round 19 found complex128), int64 and float64 to complex128."""
     with meshjit.enable_x64(True):
-        for dtype, want in [(np.int32, np.complex64), (np.int16, np.complex64),
-                            (np.bool_, np.complex64), (np.int64, np.complex128),
-                            (np.float64, np.complex128)]:
+        for dtype, want in [
+            (np.int32, np.complex64),
+            (np.int16, np.complex64),
+            (np.bool_, np.complex64),
+            (np.int64, np.complex128),
+            (np.float64, np.complex128),
+        ]:
             out = jnp.sort_complex(np.array([2, 0, 1]).astype(dtype))
             assert out.dtype == want, dtype
     np.testing.assert_array_equal(jnp.sort_complex(np.array([2, 0, 1])), [0, 1, 2])
+
+
+def test_nonzero_without_size_under_jit_names_what_the_count_depends_on():
+    with pytest.raises(TypeError) as e:
+        meshjit.jit(lambda x: jnp.nonzero(x))(jnp.array([1.0, 0.0]))
+    assert "within JAX transformations.\nThe error occurred while tracing the function" in str(
+        e.value
+    )
+    assert "depends on the value of the argument x.\n\nSee https://docs.jax.dev" in str(e.value)

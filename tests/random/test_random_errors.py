@@ -265,3 +265,23 @@ def test_f_degrees_of_freedom_of_a_lower_rank_refused_as_jax():
         random.f(random.key(0), jnp.array([1.0, 2.0, 3.0]), 3.0, (2, 3))
     x = random.f(random.key(0), jnp.array([[1.0, 2.0, 3.0]]), 3.0, (2, 3))
     assert x.shape == (2, 3)
+
+
+def test_key_and_sampler_errors_are_jaxs_sentences():
+    key = random.key(0)
+    for fn, text in [
+        (lambda: key + 1, "add does not accept dtypes key<fry>, int32."),
+        (lambda: key.astype(jnp.uint32), "Cannot call abstract method astype"),
+        (lambda: random.split(key, 2.5), "'float' object cannot be interpreted as an integer"),
+        (
+            lambda: random.bernoulli(key, jnp.ones(3), (2,)),
+            "Incompatible shapes for broadcasting: shapes=[(2,), (3,)]",
+        ),
+        (
+            lambda: random.permutation(key, jnp.ones((2, 3)), axis=2),
+            "axis 2 is out of bounds for array of dimension 2",
+        ),
+    ]:
+        with pytest.raises(Exception) as e:
+            fn()
+        assert str(e.value) == text

@@ -62,3 +62,15 @@ def test_a_negative_shape_is_refused_as_jax(tmp_path):
     got = meshjit_on_program(NEGATIVE_SHAPE_PROGRAM)
     for name, value in want.items():
         assert str(got[name]).startswith(str(value)), (name, str(got[name]), str(value))
+
+
+def test_a_traced_sample_shape_is_jaxs_type_error():
+    try:
+        meshjit.jit(lambda n: meshjit.random.normal(meshjit.random.key(0), (n,)))(3)
+    except TypeError as e:
+        assert str(e).startswith(
+            "Shapes must be 1D sequences of concrete values of integer type, got "
+            "(JitTracer(~int32[]),).\nIf using `jit`, try using `static_argnums`"
+        )
+    else:
+        raise AssertionError("no error")

@@ -9,7 +9,7 @@ from meshjit import MeshjitError
 
 class ErrorChecker:
     """`check(excinfo, marker, *words)`: the error is a MeshjitError (and a ValueError or
-    TypeError), names each word, and points at the line of the test file ending `# <marker>`."""
+    TypeError), names each word (in its message or notes), and points at the line of the test file ending `# <marker>`."""
 
     def __init__(self, test_file: str, *, builtin_types=(ValueError, TypeError)):
         self.name = os.path.basename(test_file)
@@ -27,8 +27,11 @@ class ErrorChecker:
         assert isinstance(err, MeshjitError), type(err)
         assert isinstance(err, self.builtin_types), type(err)
         msg = str(err)
+        shown = "\n".join([msg, *getattr(err, "__notes__", ())])  # notes: with the traceback
         for w in words:
-            assert w in msg, f"{w!r} not in {msg!r}"
+            assert w in shown, f"{w!r} not in {shown!r}"
         where = f"{self.name}:{self.line(marker)}"
-        assert where not in msg, msg  # JAX's messages do not name the line: a note does
+        # The line is a note, as meshjit's notes say it (`at file:line (function)`), not in the
+        # message (JAX's may name a function by its first line: `f at file:line`).
+        assert f"{where} (" not in msg, msg
         assert any(where in note for note in getattr(err, "__notes__", ())), err.__notes__
