@@ -576,7 +576,8 @@ def _while_loop(cond_fun, body_fun, init_val, cond_key: tuple, body_key: tuple):
 
     trace_body = reused_trace(trace_body, *body_key, tree)
     trace_cond = reused_trace(trace_cond, *cond_key, tree)
-    with _key_scope("while_loop cond"):  # as JAX: the cond first (a print in it shows first)
+    if not config.key_reuse:  # as JAX: the cond first (a print in it shows first); key-reuse
+        # checking reads the body's carried keys in the cond, so it traces the body first
         trace_cond([abstractify(x) for x in init_leaves])
     with _key_scope("while_loop body"):
         init_leaves, avals, body, _ = _trace_carry(

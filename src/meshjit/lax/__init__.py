@@ -24,6 +24,7 @@ from meshjit.compiler.lax.elementwise import pow as _pow
 from meshjit.compiler.lax.elementwise import select_n as _select_n
 from meshjit.compiler.lax.shapes import pad as _pad
 from meshjit.compiler.numpy.util import broadcast_shapes as _broadcast_shapes
+from meshjit.compiler.numpy.util import converting_jax_arrays as _converting_jax_arrays
 from meshjit.compiler.numpy.util import materialize as _materialize
 from meshjit.compiler.parallel.collectives import *  # noqa: F401,F403
 from meshjit.compiler.parallel.collectives import __all__ as _collective_names
@@ -143,8 +144,10 @@ def _strict(public: str, fn):
     return op
 
 
-# Copies named as lax's (Python's errors for a call's arguments name them: "igamma() missing")
-igamma, igammac = _alias(_gammainc, "igamma"), _alias(_gammaincc, "igammac")
+# Copies named as lax's (Python's errors for a call's arguments name them: "igamma() missing");
+# of the scipy functions' own code, under their `__jax_array__` conversion
+igamma = _converting_jax_arrays(_alias(_gammainc.__wrapped__, "igamma"))
+igammac = _converting_jax_arrays(_alias(_gammaincc.__wrapped__, "igammac"))
 betainc, igamma_grad_a = _betainc, _igamma_grad_a
 for _public in _STRICT:
     globals()[_public] = _strict(_public, globals()[_public])
