@@ -36,7 +36,8 @@ def is_private(func) -> bool:
     )
 
 
-def _calls(func) -> list:
+def calls_in(func) -> list:
+    """The func.call ops in `func` (or any op), in order."""
     found = []
 
     def visit(op):
@@ -67,7 +68,7 @@ def check_calls(module_op: ir.Operation) -> None:
 
     def walk(name: str, path: list[str]) -> None:
         state[name] = "open"
-        for call in _calls(funcs[name]):
+        for call in calls_in(funcs[name]):
             callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
             if state.get(callee) == "open":
                 cycle = " -> ".join(f"@{n}" for n in [*path[path.index(callee) :], callee])
@@ -96,7 +97,7 @@ class _Flattener:
         self.copies = 0
 
     def visit_calls(self, func) -> None:
-        for call in _calls(func):
+        for call in calls_in(func):
             callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
             original = self.original.get(callee)
             if original is None:

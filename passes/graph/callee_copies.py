@@ -13,25 +13,13 @@ from __future__ import annotations
 
 from jaxlib.mlir import ir
 
-from meshjit.passes.graph.call_graph import is_private
+from meshjit.passes.graph.call_graph import calls_in, is_private
 
 COPY_OF = "meshjit.copy_of"  # on a copy: the function it copies (dropped by the merge)
 
 
 def _name(func) -> str:
     return ir.StringAttr(func.attributes["sym_name"]).value
-
-
-def _calls(op) -> list:
-    found = []
-
-    def visit(inner):
-        if inner.name == "func.call":
-            found.append(inner)
-        return ir.WalkResult.ADVANCE
-
-    op.walk(visit, ir.WalkOrder.PRE_ORDER)
-    return found
 
 
 def _funcs(module_op: ir.Operation) -> dict:
@@ -55,7 +43,7 @@ def copy_shared_callees(module_op: ir.Operation) -> int:
         if name in visited:
             return
         visited.add(name)
-        for call in _calls(funcs[name]):
+        for call in calls_in(funcs[name]):
             callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
             source = funcs.get(callee)
             if source is None or not source.regions[0].blocks:
@@ -114,7 +102,7 @@ def _merge_once(module_op: ir.Operation, copy_of: dict) -> bool:
             renamed[name] = kept[key]
     if not renamed:
         return False
-    for call in _calls(module_op):
+    for call in calls_in(module_op):
         callee = ir.FlatSymbolRefAttr(call.attributes["callee"]).value
         if callee in renamed:
             call.attributes["callee"] = ir.FlatSymbolRefAttr.get(renamed[callee])
