@@ -22,6 +22,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import DebugEffect
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -40,7 +41,7 @@ from meshjit.compiler.trace.tracing import current_trace
 
 debug_callback_p = Primitive("debug_callback", multiple_results=True)
 effectful.add(debug_callback_p)  # kept by dead-code elimination though nothing reads it
-visible_effects[debug_callback_p] = "DebugEffect"
+visible_effects[debug_callback_p] = DebugEffect()
 
 # id -> the Python function a compiled program calls back (kept for the process's life: an
 # executable may run long after its module was built).

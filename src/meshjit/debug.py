@@ -18,6 +18,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
     user_source,
 )
+from meshjit.compiler.ir.core import DebugEffect, OrderedDebugEffect
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
 from meshjit.compiler.lax.debugger import breakpoint  # noqa: A004
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
@@ -194,6 +195,8 @@ def _emit(fmt, args, kwargs, skip_format_check, record) -> None:
 
 
 __all__ = [
+    "DebugEffect",
+    "OrderedDebugEffect",
     "breakpoint",
     "callback",
     "inspect_array_sharding",

@@ -1,0 +1,105 @@
+"""A Python list (or tuple) where an array goes, refused as JAX 0.10.2 refuses it: jax.scipy's
+special functions, distributions, special matrices, transforms and jax.numpy.fft call JAX's
+`check_arraylike` (through promote_args_inexact / ensure_arraylike), which raises TypeError
+"<name> requires ndarray or scalar arguments, got <class 'list'> at position <i>." meshjit
+used to convert the list and compute. Each function is called with a list at each of its
+first positions (0.5 elsewhere); the error type and message are JAX's (one JAX subprocess)."""
+
+import numpy as np
+
+from tests.support.jax_oracle import meshjit_results, message_of, oracle_fixture
+
+# module: {number of positional arguments: function names}
+FUNCTIONS = {
+    "numpy.fft": {1: "fft fft2 fftn fftshift hfft ifft ifft2 ifftn ifftshift irfft irfft2 irfftn "
+                     "rfft rfft2 rfftn"},
+    "scipy.cluster.vq": {2: "vq"},
+    "scipy.fft": {1: "dct dctn idct idctn"},
+    "scipy.integrate": {1: "trapezoid"},
+    "scipy.linalg": {1: "circulant companion det fiedler fiedler_companion hankel inv toeplitz",
+                     2: "leslie solve"},
+    "scipy.signal": {1: "istft", 2: "fftconvolve"},
+    "scipy.special": {
+        1: "dawsn digamma entr erf erfc erfcx erfinv exp1 expi expit factorial fresnel gamma "
+           "gammaln gammasgn i0 i0e i1 i1e log_softmax loggamma logit logsumexp sici softmax wofz",
+        2: "beta betaln boxcox boxcox1p comb gammainc gammaincc kl_div owens_t poch rel_entr "
+           "xlog1py xlogy",
+        3: "betainc",
+    },
+    "scipy.stats": {1: "mode rankdata sem"},
+    "scipy.stats.bernoulli": {2: "cdf logpmf pmf ppf"},
+    "scipy.stats.beta": {3: "cdf logcdf logpdf logsf pdf sf"},
+    "scipy.stats.binom": {3: "logpmf pmf"},
+    "scipy.stats.cauchy": {1: "cdf isf logcdf logpdf logsf pdf ppf sf"},
+    "scipy.stats.chi2": {2: "cdf logcdf logpdf logsf pdf sf"},
+    "scipy.stats.expon": {1: "cdf logcdf logpdf logsf pdf ppf sf"},
+    "scipy.stats.gamma": {2: "cdf logcdf logpdf logsf pdf sf"},
+    "scipy.stats.gennorm": {2: "cdf logpdf pdf"},
+    "scipy.stats.geom": {2: "logpmf pmf"},
+    "scipy.stats.gumbel_l": {1: "cdf logcdf logpdf logsf pdf ppf sf"},
+    "scipy.stats.gumbel_r": {1: "cdf logcdf logpdf logsf pdf ppf sf"},
+    "scipy.stats.laplace": {1: "cdf logpdf pdf"},
+    "scipy.stats.logistic": {1: "cdf isf logpdf pdf ppf sf"},
+    "scipy.stats.multinomial": {3: "logpmf pmf"},
+    "scipy.stats.nbinom": {3: "logpmf pmf"},
+    "scipy.stats.norm": {1: "cdf logcdf logpdf logsf pdf sf"},
+    "scipy.stats.pareto": {2: "cdf logcdf logpdf logsf pdf ppf sf"},
+    "scipy.stats.poisson": {1: "entropy", 2: "cdf logpmf pmf"},
+    "scipy.stats.t": {2: "logpdf pdf"},
+    "scipy.stats.truncnorm": {3: "cdf logcdf logpdf logsf pdf sf"},
+    "scipy.stats.uniform": {1: "cdf logpdf pdf ppf"},
+    "scipy.stats.vonmises": {2: "logpdf pdf"},
+    "scipy.stats.wrapcauchy": {2: "logpdf pdf"},
+}  # fmt: skip
+
+HARNESS = f"""
+import importlib
+FUNCTIONS = {FUNCTIONS!r}
+
+
+def run_case(case, record):
+    for module, by_count in FUNCTIONS.items():
+        mod = importlib.import_module(jax.__name__ + "." + module)
+        for count, names in by_count.items():
+            for name in names.split():
+                for position in range(count):
+                    args = [0.5] * count
+                    args[position] = [0.5, 0.25]
+                    try:
+                        getattr(mod, name)(*args)
+                        said = "no error"
+                    except TypeError as e:
+                        said = "TypeError: " + str(e)
+                    except Exception as e:
+                        said = type(e).__name__
+                    record(f"{{module}}.{{name}}/{{position}}", np.array(said))
+"""
+
+jax_results = oracle_fixture(["lists"], HARNESS)
+
+
+def test_lists_refused_with_jax_words(jax_results):
+    want = {k.split("|")[0]: str(v[1]) for k, v in jax_results.results().items()}
+    got = {k: str(v[1]) for k, v in meshjit_results(HARNESS, "lists").items()}
+    assert sorted(got) == sorted(want)
+    assert len(want) == 272
+    wrong = {k: (got[k], want[k]) for k in want if got[k] != want[k]}
+    assert not wrong, wrong
+    assert all("requires ndarray or scalar arguments" in w for w in want.values())
+
+
+def test_arrays_and_scalars_still_taken():
+    import meshjit.scipy.special as special
+    import meshjit.scipy.stats.norm as norm
+
+    x = np.array([0.5, 0.25], np.float32)
+    np.testing.assert_allclose(special.erf(x), [0.5204999, 0.2763264], rtol=1e-6)
+    np.testing.assert_allclose(norm.sf(x), 1 - norm.cdf(x), rtol=1e-6)
+    np.testing.assert_allclose(float(special.gammaln(0.5)), 0.5723649, rtol=1e-6)
+    try:
+        norm.sf(0.5, [0.0])
+    except TypeError as e:  # a list in a later position: its position
+        assert message_of(e).startswith("norm.sf requires ndarray or scalar arguments, got ")
+        assert "at position 1." in message_of(e)
+    else:
+        raise AssertionError("norm.sf took a list")
