@@ -1,7 +1,8 @@
 """Public names JAX 0.10.2 has that meshjit lacked, behaving as JAX's (one JAX subprocess):
 `tree_util.default_registry` (flatten with it, ask it whether a type is a node, register node
 types in it), `debug.DebugEffect` / `debug.OrderedDebugEffect` (the classes of the effects in
-`jaxpr.effects`) and `experimental.multihost_utils.live_devices` outside a distributed run."""
+`jaxpr.effects`: ordered=True prints and callbacks have the ordered one) and
+`experimental.multihost_utils.live_devices` outside a distributed run."""
 
 import numpy as np
 
@@ -55,6 +56,23 @@ out["debug_effect"] = np.array(
     + [str(e) for e in effects]
 )
 out["pure"] = np.array(len(jax.make_jaxpr(lambda x: x * 2)(1.0).effects))
+
+
+def ordered_print(x):
+    jax.debug.print("{}", x, ordered=True)
+    return x
+
+
+def ordered_callback(x):
+    jax.debug.callback(lambda v: None, x, ordered=True)
+    return x
+
+
+for name, f in (("ordered_print", ordered_print), ("ordered_callback", ordered_callback)):
+    effects = jax.make_jaxpr(f)(1.0).effects
+    out[name] = np.array(
+        [isinstance(e, jax.debug.OrderedDebugEffect) for e in effects] + [str(e) for e in effects]
+    )
 try:
     with multihost_utils.live_devices(jax.devices()):
         pass

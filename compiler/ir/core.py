@@ -380,7 +380,7 @@ class Jaxpr:
     def effects(self) -> set:
         """The side effects of its equations and of the jaxprs nested in them (JAX's
         `jaxpr.effects`: an empty set for a pure function)."""
-        return {_effect(visible_effects[e.primitive]) for e in _effectful_eqns(self)}
+        return {_effect(e) for e in _effectful_eqns(self)}
 
     @property
     def out_avals(self):
@@ -799,7 +799,10 @@ class OrderedDebugEffect(Effect):
         return "OrderedDebug"
 
 
-def _effect(kind) -> Effect:
+def _effect(eqn) -> Effect:
+    """The effect `eqn` shows: its primitive's (a name or an Effect), or one its params hold."""
+    kind = visible_effects[eqn.primitive]
+    kind = kind(eqn.params) if callable(kind) else kind
     return kind if isinstance(kind, Effect) else Effect(kind)
 
 
