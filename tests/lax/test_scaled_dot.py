@@ -16,16 +16,27 @@ a = r.randn(2, 4, 64).astype(np.float32)
 b = r.randn(2, 64, 3).astype(np.float32)
 sa = np.abs(r.randn(2, 4, 2)).astype(np.float32)
 sb = np.abs(r.randn(2, 2, 3)).astype(np.float32)
-bits = lambda x: np.asarray(x.astype(jnp.float32)).view(np.uint32)
-out["scaled"] = bits(lax.scaled_dot(a, b, lhs_scale=sa, rhs_scale=sb))
-out["dtype"] = np.array(str(lax.scaled_dot(a, b).dtype))
-out["unscaled"] = bits(lax.scaled_dot(a, b))
-out["f32"] = bits(lax.scaled_dot(a, b, lhs_scale=sa, rhs_scale=sb, preferred_element_type=jnp.float32))
-out["vmap"] = bits(jax.vmap(lambda x, y, s, t: lax.scaled_dot(x, y, lhs_scale=s, rhs_scale=t))(a, b, sa, sb))
-out["vmap_one"] = bits(jax.vmap(lambda x: lax.scaled_dot(x, b[0], lhs_scale=sa[0], rhs_scale=sb[0]))(a))
-out["jit"] = bits(jax.jit(lambda x, y: lax.scaled_dot(x, y, lhs_scale=sa, rhs_scale=sb))(a, b))
+bits = lambda x: np.asarray(x).astype(np.float32).view(np.uint32)
 dims = (((0,), (1,)), ((), ()))
-out["dims"] = bits(lax.scaled_dot(a[0].T, b[0].T, lhs_scale=sa[0].T, rhs_scale=sb[0].T, dimension_numbers=dims))
+
+
+def values(a, b, sa, sb):  # one compile for all of them
+    sd = lax.scaled_dot
+    return {
+        "scaled": sd(a, b, lhs_scale=sa, rhs_scale=sb),
+        "unscaled": sd(a, b),
+        "f32": sd(a, b, lhs_scale=sa, rhs_scale=sb, preferred_element_type=jnp.float32),
+        "vmap": jax.vmap(lambda x, y, s, t: sd(x, y, lhs_scale=s, rhs_scale=t))(a, b, sa, sb),
+        "vmap_one": jax.vmap(lambda x: sd(x, b[0], lhs_scale=sa[0], rhs_scale=sb[0]))(a),
+        "dims": sd(a[0].T, b[0].T, lhs_scale=sa[0].T, rhs_scale=sb[0].T, dimension_numbers=dims),
+    }
+
+
+got = jax.jit(values)(a, b, sa, sb)
+for name, value in got.items():
+    out[name] = bits(value)
+out["dtype"] = np.array(str(got["unscaled"].dtype))
+out["eager"] = bits(lax.scaled_dot(a, b, lhs_scale=sa, rhs_scale=sb))
 out["jaxpr"] = np.array(str(jax.make_jaxpr(lambda x, y: lax.scaled_dot(x, y, preferred_element_type=jnp.float32))(a[0], b[0])))
 bad = {
     "rank1": lambda: lax.scaled_dot(a[0, 0], b[0, :, 0]),
@@ -52,7 +63,7 @@ for name, run in bad.items():
         out[name] = np.array(f"{type(e).__name__}: {e}")
 traced = jax.make_jaxpr(jax.nn.scaled_matmul)(a, a[:, :2], sa, sa[:, :2])
 out["nn_traced"] = np.array([str(v.aval) for v in traced.jaxpr.outvars])
-out["nn_plain"] = bits(jax.nn.scaled_dot_general(a, b, (((2,), (1,)), ((0,), (0,)))))
+out["nn_plain"] = bits(jax.jit(jax.nn.scaled_dot_general, static_argnums=2)(a, b, (((2,), (1,)), ((0,), (0,)))))
 configs = [jax.nn.get_scaled_dot_general_config(m, g) for m, g in (("mxfp8", None), ("nvfp4", None), ("nvfp4", 0.5))]
 out["configs"] = np.array([f"{c.mode} {c.block_size} {np.dtype(c.data_type)} {np.dtype(c.scale_type)} {np.asarray(c.global_scale) if c.global_scale is not None else None} {c.infer_only}" for c in configs])
 """
