@@ -106,3 +106,42 @@ def test_arrays_and_scalars_still_taken():
         assert "at position 1." in message_of(e)
     else:
         raise AssertionError("norm.sf took a list")
+
+
+ACCEPTED = r"""
+import importlib
+sp = importlib.import_module(jax.__name__ + ".scipy.special")
+CASES = {  # JAX's vectorized functions take lists (jnp.vectorize converts them), as values
+    "hyp1f1": lambda: sp.hyp1f1([0.5, 0.7], 0.5, 0.5),
+    "hyp2f1": lambda: sp.hyp2f1(0.5, [0.5, 0.25], 0.5, 0.2),
+    "expn": lambda: sp.expn([1, 2], 0.5),
+    "vectorize": lambda: jnp.vectorize(lambda a, b: a * b + 1)([1, 2], 3.0),
+}
+
+
+def run_case(case, record):
+    record(case, CASES[case]())
+"""
+
+accepted_results = oracle_fixture(["hyp1f1", "hyp2f1", "expn", "vectorize"], ACCEPTED)
+
+
+def test_vectorized_functions_take_lists_as_jax(accepted_results):
+    for case in ("hyp1f1", "hyp2f1", "expn", "vectorize"):
+        (dtype, bits), (got_dtype, got_bits) = (
+            accepted_results.results()[case],
+            meshjit_results(ACCEPTED, case)[case],
+        )
+        assert got_dtype == dtype, case
+        np.testing.assert_allclose(got_bits.view(dtype), bits.view(dtype), rtol=2e-6, err_msg=case)
+
+
+def test_ndtri_refuses_a_list_as_jax():
+    import meshjit.scipy.special as special
+
+    try:
+        special.ndtri([0.5, 0.25])
+    except TypeError as e:
+        assert message_of(e) == "Cannot determine dtype of [0.5, 0.25]"
+    else:
+        raise AssertionError("ndtri took a list")
