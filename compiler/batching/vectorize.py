@@ -12,7 +12,6 @@ import re
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.lax import shapes
-from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.trace.tracing import abstractify
 
 _DIMS = r"\w+"
@@ -76,6 +75,8 @@ def _input_cores(signature, n: int) -> list[tuple]:
 
 
 def _apply(call, args, cores):
+    from meshjit.compiler.numpy.creation import asarray  # numpy/ is a sibling family
+
     args = [asarray(x) for x in args]  # as JAX's: lists (of numbers or tracers) are arrays
     avals = [abstractify(x) for x in args]
     sizes: dict[str, int] = {}
