@@ -105,3 +105,37 @@ def tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose):
 def transpose(outer_treedef, inner_treedef, pytree_to_transpose):
     """jax.tree.transpose: tree_transpose under its short name."""
     return tree_transpose(outer_treedef, inner_treedef, pytree_to_transpose)
+
+
+class PyTreeRegistry:
+    """JAX's `tree_util.default_registry`: the registry every pytree function reads, as an
+    object (flatten with it, ask whether a type is a node, register node types in it)."""
+
+    def flatten(self, tree, leaf_predicate=None):
+        return tree_flatten(tree, leaf_predicate)
+
+    def flatten_with_path(self, tree, leaf_predicate=None):
+        return tree_flatten_with_path(tree, leaf_predicate, is_leaf_takes_path=True)
+
+    def flatten_one_level(self, tree):
+        """(children, aux data) of a node; None for a leaf, as JAX's."""
+        if is_opaque_leaf(tree) or not tu.is_tree_node(type(tree)):
+            return None
+        return tu.flatten_one_level(tree)
+
+    def flatten_one_level_with_keys(self, tree):
+        if is_opaque_leaf(tree) or not tu.is_tree_node(type(tree)):
+            return None
+        return tu.flatten_one_level_with_keys(tree)
+
+    def is_node(self, type):  # noqa: A002 (JAX's parameter name)
+        return type not in _OPAQUE_LEAVES and tu.is_tree_node(type)
+
+    def register_node(self, type, to_iterable, from_iterable, to_iterable_with_keys=None):  # noqa: A002
+        tu.register_pytree_node(type, to_iterable, from_iterable, to_iterable_with_keys)
+
+    def register_dataclass_node(self, type, data_fields, meta_fields, /):  # noqa: A002
+        tu.register_dataclass(type, list(data_fields), list(meta_fields))
+
+
+default_registry = PyTreeRegistry()

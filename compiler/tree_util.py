@@ -501,7 +501,9 @@ def flatten_one_level_with_keys(tree) -> tuple[list, Any]:
     node = _node_type(tree)
     if node is None:
         raise MeshjitValueError(f"can't tree-flatten type: {type(tree)}")
-    return _keyed_children(node, tree)
+    keyed, aux = _keyed_children(node, tree)
+    # As JAX: the (key, child) pairs of a list, tuple, dict or None in a tuple, others' a list
+    return (tuple(keyed) if tree is None or type(tree) in (list, tuple, dict) else keyed), aux
 
 
 def _unflatten(td: PyTreeDef, it):

@@ -75,6 +75,9 @@ def _input_cores(signature, n: int) -> list[tuple]:
 
 
 def _apply(call, args, cores):
+    from meshjit.compiler.numpy.creation import asarray  # numpy/ is a sibling family
+
+    args = [asarray(x) for x in args]  # as JAX's: lists (of numbers or tracers) are arrays
     avals = [abstractify(x) for x in args]
     sizes: dict[str, int] = {}
     loop_shapes = []

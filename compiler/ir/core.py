@@ -380,7 +380,7 @@ class Jaxpr:
     def effects(self) -> set:
         """The side effects of its equations and of the jaxprs nested in them (JAX's
         `jaxpr.effects`: an empty set for a pure function)."""
-        return {Effect(visible_effects[e.primitive]) for e in _effectful_eqns(self)}
+        return {_effect(e) for e in _effectful_eqns(self)}
 
     @property
     def out_avals(self):
@@ -772,6 +772,38 @@ class Effect:
 
     def __repr__(self):
         return f"<{self.name}>"
+
+
+class DebugEffect(Effect):
+    """The effect of a debug callback (`jax.debug.DebugEffect`: `isinstance(e, DebugEffect)`
+    picks it out of `jaxpr.effects`)."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        super().__init__("DebugEffect")
+
+    def __str__(self):
+        return "Debug"
+
+
+class OrderedDebugEffect(Effect):
+    """JAX's effect of an ordered debug callback (`jax.debug.OrderedDebugEffect`)."""
+
+    __slots__ = ()
+
+    def __init__(self):
+        super().__init__("OrderedDebugEffect")
+
+    def __str__(self):
+        return "OrderedDebug"
+
+
+def _effect(eqn) -> Effect:
+    """The effect `eqn` shows: its primitive's (a name or an Effect), or one its params hold."""
+    kind = visible_effects[eqn.primitive]
+    kind = kind(eqn.params) if callable(kind) else kind
+    return kind if isinstance(kind, Effect) else Effect(kind)
 
 
 def _effectful_eqns(jaxpr: Jaxpr):

@@ -166,9 +166,10 @@ vma_rules: set[Primitive] = set()
 # Primitives with side effects (host callbacks): dead-code elimination keeps them.
 effectful: set[Primitive] = set()
 
-# The effect a primitive shows in `jaxpr.effects` (JAX's effect class name: "DebugEffect", ...);
+# The effect a primitive shows in `jaxpr.effects` (JAX's effect class name, "IOEffect", an
+# instance of one of core's Effect classes, or a function of the equation's params giving one);
 # the other effectful primitives (state, dce sinks) are kept by dead-code elimination only.
-visible_effects: dict[Primitive, str] = {}
+visible_effects: dict[Primitive, object] = {}
 
 # Primitives whose batching rule runs even when no operand is mapped (the mutable refs': as
 # JAX, a new ref is batched defensively and any write to an unbatched ref is an error).

@@ -75,7 +75,7 @@ def common_mesh(prim_name: str, avals):
             continue
         if mesh is None:
             mesh = m
-        elif m != mesh or m.axis_types != mesh.axis_types:  # mesh equality ignores axis types
+        elif m != mesh:  # (meshes compare their axis types too)
             if not has_explicit_axes(mesh) and not has_explicit_axes(m):
                 return None
             raise MeshjitValueError(

@@ -28,6 +28,7 @@ from meshjit.compiler.ir.core import ShapedArray
 from meshjit.compiler.ir.shape_poly import SymbolicScope
 from meshjit.compiler.ir.shape_specs import symbolic_shape
 from meshjit.compiler.parallel.sharding import (
+    AbstractDevice,
     AbstractMesh,
     AxisType,
     NamedSharding,
@@ -150,7 +151,9 @@ def register_pytree_node_serialization(
 
 def register_namedtuple_serialization(nodetype, *, serialized_name: str):
     """A namedtuple's nodes serialize with its field names (JAX's)."""
-    if not (isinstance(nodetype, type) and issubclass(nodetype, tuple) and hasattr(nodetype, "_fields")):
+    if not (
+        isinstance(nodetype, type) and issubclass(nodetype, tuple) and hasattr(nodetype, "_fields")
+    ):
         raise MeshjitValueError(
             "Use `jax.export.register_pytree_node_serialization` for types other than "
             "`collections.namedtuple`."
@@ -277,17 +280,23 @@ class Writer:
         sizes = self.numbers(mesh.axis_sizes, np.uint32)
         names = self.strings(mesh.axis_names)
         types = self.u8s(_AXIS_TYPE_CODES[t] for t in mesh.axis_types)
-        device = self.abstract_device()
+        device = self.abstract_device(mesh.abstract_device)
         return self.table(
             4,
             [(0, "offset", sizes), (1, "offset", names), (2, "offset", types),
              (3, "offset", device)],
         )  # fmt: skip
 
-    def abstract_device(self) -> int:
-        """meshjit runs on CPU devices: JAX names their kind and platform `cpu`."""
-        kind, platform = self.b.CreateString("cpu"), self.b.CreateString("cpu")
-        return self.table(3, [(0, "offset", kind), (2, "offset", platform)])
+    def abstract_device(self, device: AbstractDevice | None) -> int:
+        """The mesh's devices' kind (none for a mesh made without devices), as JAX writes it."""
+        if device is None:
+            return 0
+        kind, platform = (
+            self.b.CreateString(device.device_kind),
+            self.b.CreateString(device.platform),
+        )
+        cores = [] if device.num_cores is None else [(1, "u32", device.num_cores)]
+        return self.table(3, [(0, "offset", kind), *cores, (2, "offset", platform)])
 
     def partition_spec(self, spec: PartitionSpec) -> int:
         parts = self.offsets([self._one_axis(p) for p in spec])
@@ -524,7 +533,29 @@ def read_abstract_mesh(r: Reader) -> AbstractMesh:
     sizes, names = r.numbers(0, np.uint32), r.strings(1)
     codes = r.numbers(2, np.uint8)
     types = tuple(_AXIS_TYPES.get(c, AxisType.Auto) for c in codes) if codes else None
-    return AbstractMesh(sizes, names, types)
+    return AbstractMesh(sizes, names, types, abstract_device=read_abstract_device(r.table(3)))
+
+
+def read_abstract_device(r: Reader | None) -> AbstractDevice | None:
+    """The devices' kind an abstract mesh was written with (JAX writes it from version 8)."""
+    if r is None:
+        return None
+    cores = r.scalar(1, N.Uint32Flags, None)
+    kind = r.string(0) or ""
+    return AbstractDevice(kind, cores, r.string(2) or _platform_of_kind(kind))
+
+
+def _platform_of_kind(kind: str) -> str:
+    """JAX's platform for a device kind written without one."""
+    kind = kind.lower()
+    for platform, words in (
+        ("cpu", ("cpu",)),
+        ("tpu", ("tpu",)),
+        ("gpu", ("nvidia", "tesla", "amd")),
+    ):
+        if any(w in kind for w in words):
+            return platform
+    raise MeshjitValueError(f"Got unexpected device_kind='{kind}'")
 
 
 def read_partition_spec(r: Reader) -> PartitionSpec:

@@ -4,6 +4,7 @@ devices), host-local <-> global arrays, and resharding an array that spans proce
 
 from __future__ import annotations
 
+import contextlib
 import zlib
 
 import numpy as np
@@ -31,7 +32,55 @@ class MultihostAssertionError(DistributedError, AssertionError):
 
 
 class ProcessFailureError(Exception):
-    """JAX's error for a process of the run that failed (its `live_devices` raises it)."""
+    """JAX's error for a process of the run that failed (its `live_devices` raises it);
+    `failed_devices` holds the devices of the processes that failed."""
+
+    def __init__(self, failed_devices: set):
+        self.failed_devices = failed_devices
+        super().__init__(f"Devices failed: {failed_devices}")
+
+
+def _live(client, devices) -> dict:
+    """{device: its process's incarnation} for the `devices` whose process is alive."""
+    processes = {d.process_index for d in devices}
+    if process_index() not in processes:  # JAX's words
+        raise MeshjitValueError("Provided devices do not have any local devices.")
+    alive = client.get_live_nodes(sorted(processes))
+    return {d: alive[d.process_index] for d in devices if d.process_index in alive}
+
+
+class _LiveDevices:
+    """`with live_devices(devices) as alive:` runs the block on the `devices` whose processes
+    are alive (a barrier over them), as JAX's; a process that dies or restarts meanwhile makes
+    the block raise ProcessFailureError in every process. Needs `distributed.initialize()`."""
+
+    def __init__(self):
+        self.devices = None
+
+    @contextlib.contextmanager
+    def __call__(self, devices):
+        client = distributed.state.client
+        if client is None:  # JAX's words
+            raise MeshjitRuntimeError("Distributed JAX not initialized.")
+        if not devices:
+            raise MeshjitValueError("No devices provided.")
+        if self.devices is None:
+            self.devices = _live(client, devices)
+        error = None
+        try:
+            yield sorted(self.devices, key=lambda d: d.id)
+        except Exception as e:
+            error = e
+        finally:
+            before, self.devices = self.devices, _live(client, devices)
+            failed = {d for d in before if self.devices.get(d, None) != before[d]}
+            if failed:
+                raise ProcessFailureError(failed) from error
+            if error is not None:
+                raise error
+
+
+live_devices = _LiveDevices()
 
 
 def reached_preemption_sync_point(step_id: int) -> bool:

@@ -142,6 +142,7 @@ from meshjit.compiler.lax.reductions import (
     reduce_xor,
 )
 from meshjit.compiler.lax.rng import RandomAlgorithm, rng_bit_generator, rng_uniform
+from meshjit.compiler.lax.scaled_dot import scaled_dot
 from meshjit.compiler.lax.shape_tuples import (
     ConvGeneralDilatedDimensionNumbers,
     conv_general_permutations,
@@ -233,6 +234,7 @@ __all__ = [
     "RandomAlgorithm",
     "ragged_dot",
     "ragged_dot_general",
+    "scaled_dot",
     "composite",
     "platform_dependent",
     "rng_bit_generator",

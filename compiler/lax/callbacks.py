@@ -22,6 +22,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.core import DebugEffect, OrderedDebugEffect
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -40,7 +41,9 @@ from meshjit.compiler.trace.tracing import current_trace
 
 debug_callback_p = Primitive("debug_callback", multiple_results=True)
 effectful.add(debug_callback_p)  # kept by dead-code elimination though nothing reads it
-visible_effects[debug_callback_p] = "DebugEffect"
+# Its effect is a param, as JAX's (`effect=Debug` / `effect=OrderedDebug` in a jaxpr).
+visible_effects[debug_callback_p] = lambda params: params["effect"]
+DEBUG_EFFECT, ORDERED_DEBUG_EFFECT = DebugEffect(), OrderedDebugEffect()
 
 # id -> the Python function a compiled program calls back (kept for the process's life: an
 # executable may run long after its module was built).
@@ -51,7 +54,7 @@ TARGET = "xla_ffi_python_cpu_callback"
 
 
 @abstract_eval_rules.register(debug_callback_p)
-def _debug_callback_rule(*avals, callback):
+def _debug_callback_rule(*avals, callback, effect, partitioned):
     return []
 
 
@@ -66,7 +69,7 @@ def _host_function(callback):
     return call
 
 
-def _debug_callback_lowering(ctx, *args, callback):
+def _debug_callback_lowering(ctx, *args, callback, effect, partitioned):
     _emit_callback(ctx, _host_function(callback), args, [])
     return []
 
@@ -137,12 +140,12 @@ def module_callbacks(module: ir.Module) -> list:
 
 
 @jvp_rules.register(debug_callback_p)
-def _debug_callback_jvp(primals, tangents, *, callback):
-    return debug_callback_p.bind(*primals, callback=callback), []
+def _debug_callback_jvp(primals, tangents, **params):
+    return debug_callback_p.bind(*primals, **params), []
 
 
 @transpose_rules.register(debug_callback_p)
-def _debug_callback_transpose(cts, *args, callback):
+def _debug_callback_transpose(cts, *args, **params):
     return [None] * len(args)
 
 
@@ -151,7 +154,7 @@ def _debug_callback_transpose(cts, *args, callback):
 
 
 @batching_rules.register(debug_callback_p)
-def _debug_callback_batcher(args, dims, *, callback):
+def _debug_callback_batcher(args, dims, *, callback, **params):
     size = next(aval_of(a).shape[d] for a, d in zip(args, dims) if d is not None)
     moved = [a if d is None else moveaxis(a, d, 0) for a, d in zip(args, dims)]
     mapped = [d is not None for d in dims]
@@ -160,7 +163,7 @@ def _debug_callback_batcher(args, dims, *, callback):
         for i in range(size):
             callback(*[a[i] if m else a for a, m in zip(arrays, mapped)])
 
-    debug_callback_p.bind(*moved, callback=per_example)
+    debug_callback_p.bind(*moved, callback=per_example, **params)
     return [], []
 
 
@@ -172,13 +175,15 @@ def check_callable(callback, what: str) -> None:
         )
 
 
-def debug_callback(callback, *args) -> None:
-    """Calls `callback(*arrays)` with the values of `args` (arrays), when the program runs."""
+def debug_callback(callback, *args, ordered: bool = False, partitioned: bool = False) -> None:
+    """Calls `callback(*arrays)` with the values of `args` (arrays), when the program runs;
+    `ordered`: its effect is JAX's OrderedDebugEffect (`jaxpr.effects` shows it)."""
     check_callable(callback, "debug.callback")
     if current_trace() is None:
         callback(*[np.asarray(a) for a in args])
         return
-    debug_callback_p.bind(*args, callback=callback)
+    effect = ORDERED_DEBUG_EFFECT if ordered else DEBUG_EFFECT
+    debug_callback_p.bind(*args, callback=callback, effect=effect, partitioned=bool(partitioned))
 
 
 # ---------------------------------------------------------------------------------------------

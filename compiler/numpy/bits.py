@@ -103,6 +103,7 @@ def packbits(a, axis=None, bitorder="big"):
 
 
 def unpackbits(a, axis=None, count=None, bitorder="big"):
+    check_arraylike("unpackbits", a)
     a = asarray(a)
     if aval_of(a).dtype != np.uint8:
         raise MeshjitTypeError("Expected an input array of unsigned byte data type")

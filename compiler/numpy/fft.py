@@ -16,7 +16,7 @@ from meshjit.compiler.numpy import complex_parts
 from meshjit.compiler.numpy.creation import arange, asarray
 from meshjit.compiler.numpy.rearranging import pad, roll
 from meshjit.compiler.numpy.shapes import moveaxis
-from meshjit.compiler.numpy.util import aval_of, placed
+from meshjit.compiler.numpy.util import aval_of, check_arraylike, placed
 
 __all__ = [
     "fft",
@@ -59,6 +59,7 @@ def _norm_factor(func_name: str, s, norm: str | None) -> float | None:
 
 def _fft_core(func_name: str, fft_type: FftType, a, s, axes, norm):
     full_name = f"jax.numpy.fft.{func_name}"
+    check_arraylike(full_name, a)
     arr = asarray(a)
     ndim = aval_of(arr).ndim
     if s is not None:
@@ -165,6 +166,7 @@ def irfft(a, n=None, axis=-1, norm=None):
 
 def hfft(a, n=None, axis=-1, norm=None):
     """The FFT of a signal with Hermitian symmetry, given by its half spectrum: a real result."""
+    check_arraylike("conjugate", a)  # JAX's hfft conjugates first, by that name
     conj_a = complex_parts.conj(a)
     size = (aval_of(conj_a).shape[axis] - 1) * 2 if n is None else n
     out = _fft_1d("hfft", FftType.IRFFT, conj_a, n, axis, norm)
@@ -245,6 +247,7 @@ def _shifts(x, axes, sign: int):
 
 def fftshift(x, axes=None):
     """The zero frequency moved to the middle of the spectrum."""
+    check_arraylike("fftshift", x)
     x = asarray(x)
     shift, axes = _shifts(x, axes, 1)
     return roll(x, shift, axes)
@@ -252,6 +255,7 @@ def fftshift(x, axes=None):
 
 def ifftshift(x, axes=None):
     """The inverse of fftshift."""
+    check_arraylike("ifftshift", x)
     x = asarray(x)
     shift, axes = _shifts(x, axes, -1)
     return roll(x, shift, axes)

@@ -57,6 +57,7 @@ def _density(hist, dtype, edges):
 
 
 def histogramdd(sample, bins=10, range=None, weights=None, density=None):
+    check_arraylike("histogramdd", sample)
     if weights is None:
         (sample,) = promote_inexact(asarray(sample))
     else:

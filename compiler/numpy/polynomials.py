@@ -92,6 +92,7 @@ def _roots_with_zeros(p, leading):
 
 def polydiv(u, v, *, trim_leading_zeros: bool = False):
     """(quotient, remainder) of the polynomial u by v (the remainder keeps u's length)."""
+    check_arraylike("polydiv", u, v)
     check_coefficients("polydiv", u, v)
     u, v = promote_inexact(asarray(u), asarray(v))
     m, n = u.shape[0] - 1, v.shape[0] - 1

@@ -43,6 +43,7 @@ from meshjit.compiler.numpy.reductions import sum
 from meshjit.compiler.numpy.shapes import broadcast_to, ravel, reshape
 from meshjit.compiler.numpy.util import (
     aval_of,
+    check_arraylike,
     is_meshjit_value,
     is_traced,
     jitted,
@@ -462,6 +463,7 @@ def _tile_reps(reps) -> tuple:
 
 @takes_extended
 def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None):
+    check_arraylike("repeat", a, repeats)
     if out_sharding is not None:  # JAX's out_sharding=: the result typed by it
         again = functools.partial(
             repeat, repeats=repeats, axis=axis, total_repeat_length=total_repeat_length

@@ -259,6 +259,7 @@ def unstack(x, /, *, axis=0):
 
 
 def vecdot(x1, x2, /, *, axis=-1, precision=None, preferred_element_type=None):
+    check_arraylike("jnp.vecdot", x1, x2)
     del precision  # XLA's CPU products are exact at every precision
     s1, s2 = np.shape(x1), np.shape(x2)
     for s in (s1, s2):
@@ -464,6 +465,7 @@ def rollaxis(a, axis, start=0):
 
 
 def diagflat(v, k=0):
+    check_arraylike("diagflat", v)
     v = shapes.ravel(v)
     try:
         operator.index(k)

@@ -276,6 +276,7 @@ def _each_axis(axes, ndim_: int) -> tuple[int, ...]:
 
 @takes_extended
 def expand_dims(a, axis):
+    check_arraylike("expand_dims", a)
     require_concrete(axis, "expected a static index or sequence of indices.")
     axes = (axis,) if isinstance(axis, int) else tuple(axis)
     return lax.expand_dims(materialize(a), axes)
@@ -315,6 +316,7 @@ def _atleast(arrays, new_dims):
 
 @takes_extended
 def broadcast_to(array, shape, *, out_sharding=None):
+    check_arraylike("broadcast_to", array)
     return sharded_by(out_sharding, "broadcast_to", lambda v: _broadcast_to(v, shape), array)
 
 

@@ -137,6 +137,7 @@ def argsort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False,
 
 
 def searchsorted(a, v, side="left", sorter=None, *, method="scan"):
+    check_arraylike("searchsorted", a, v)
     if side not in ("left", "right"):
         raise MeshjitValueError(f"invalid argument side={side!r}, expected 'left' or 'right'")
     if method not in ("scan", "scan_unrolled", "sort", "compare_all"):

@@ -141,7 +141,7 @@ def _one(prim, leaf, axes, groups=None):
         axis_states(leaf, axes, "jax.lax.psum")
     if abstractify(leaf).dtype == dtypes.bool_ and prim is psum_p:
         leaf = elementwise.convert_element_type(leaf, dtypes.int32)  # even with x64
-    leaf = _collective_pvary(leaf, axes)
+    leaf = collective_pvary(leaf, axes)
     if prim is psum_p:
         return bind_psum(leaf, axes, groups)
     return prim.bind(leaf, axes=axes, axis_index_groups=groups)
@@ -160,7 +160,7 @@ def _vmapped_among(axes) -> bool:
     return any(a in vmapped for a in axes)
 
 
-def _collective_pvary(x, axes):
+def collective_pvary(x, axes):
     """As JAX's insert_collective_pvary: an operand invariant over some of a collective's
     manual axes is cast to vary over them first (a `pvary` equation) where they are typed."""
     if not vma_checked() or _vmapped_among(axes) or not config.jax_auto_pcast:
@@ -344,7 +344,7 @@ def _gather(prim, x, axes, size, axis, tiled, **params):
         ndim = abstractify(leaf).ndim
         dim = checks.canonical_axis(axis, ndim if tiled else ndim + 1, f"{prim.name} axis")
         if prim is all_gather_p:
-            leaf = _collective_pvary(leaf, axes)
+            leaf = collective_pvary(leaf, axes)
         return prim.bind(
             leaf, all_gather_dimension=dim, axis_name=axes, axis_size=size, tiled=tiled, **params
         )
@@ -400,7 +400,7 @@ def psum_scatter(
         )
         _check_group_split("psum_scatter", axes, aval, dim, "dimension", size, tiled)
         return psum_scatter_p.bind(
-            _collective_pvary(leaf, axes),
+            collective_pvary(leaf, axes),
             axis_index_groups=groups,
             axis_name=axes,
             axis_size=size,
@@ -441,7 +441,7 @@ def all_to_all(
 
 def _bind_all_to_all(x, axis_name, groups, split, concat, tiled):
     return all_to_all_p.bind(
-        _collective_pvary(x, as_axes(axis_name)),
+        collective_pvary(x, as_axes(axis_name)),
         axis_index_groups=groups,
         axis_name=axis_name,
         concat_axis=concat,
@@ -504,7 +504,7 @@ def ppermute(x, axis_name, perm):
                 f"axis {axes} of size {size}, got {pair} in perm {given}"
             )
     return tree_map(
-        lambda leaf: ppermute_p.bind(_collective_pvary(leaf, axes), axis_name=axes, perm=perm), x
+        lambda leaf: ppermute_p.bind(collective_pvary(leaf, axes), axis_name=axes, perm=perm), x
     )
 
 

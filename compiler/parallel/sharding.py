@@ -100,10 +100,9 @@ class AbstractMesh:
             if not isinstance(name, str):
                 raise MeshjitTypeError(f"mesh axis names must be strings, got {name!r}")
         self.axis_sizes, self.axis_names = axis_sizes, axis_names
-        # Stored, not compared: the axis types do not change what is compiled yet.
         self.axis_types = _normalize_axis_types(axis_names, axis_types, "AbstractMesh")
         self._shape = MeshShape(tuple(zip(axis_names, axis_sizes)))
-        # A concrete mesh's: its devices' kind, as JAX prints it (not compared).
+        # A concrete mesh's: its devices' kind (compared, as JAX's).
         self.abstract_device = abstract_device
 
     @property
@@ -158,10 +157,20 @@ class AbstractMesh:
     local_mesh = property(lambda self: _no_devices("local_mesh"))
 
     def __eq__(self, other):
-        return type(other) is AbstractMesh and self._shape == other._shape
+        """JAX's equality: axis names, sizes and types, and the devices' kind."""
+        return type(other) is AbstractMesh and self._key == other._key
 
     def __hash__(self):
-        return hash(self._shape)
+        return hash(self._key)
+
+    @property
+    def _key(self) -> tuple:
+        return self._shape, self.axis_types, self.abstract_device
+
+    def same_axes(self, other) -> bool:
+        """Whether `other` (an AbstractMesh) has this mesh's axis names and sizes, whatever
+        their types and devices (what a layout over one means over the other)."""
+        return self._shape == other._shape
 
     def _axes_repr(self) -> str:
         axes = ", ".join(f"'{n}': {s}" for n, s in zip(self.axis_names, self.axis_sizes))
@@ -203,8 +212,8 @@ class _MeshContext(threading.local):
 
     def set(self, resource, abstract, concrete) -> None:
         self.resource, self.abstract, self.concrete = resource, abstract, concrete
-        # Meshes compare without their axis types; the types change what is traced.
-        self.key = tuple(m if m is None else (m, m.axis_types) for m in self.set_meshes())
+        # Meshes compare with their axis types (which change what is traced), as JAX's.
+        self.key = self.set_meshes()
 
     def set_meshes(self) -> tuple:
         return self.resource, self.abstract, self.concrete
@@ -309,15 +318,17 @@ class Mesh:
         )
 
     def __eq__(self, other):
+        """JAX's equality: the devices in their layout, the axis names and their types."""
         return (
             type(other) is Mesh
             and self.axis_names == other.axis_names
             and self.devices.shape == other.devices.shape
             and self._ids == other._ids
+            and self.axis_types == other.axis_types
         )
 
     def __hash__(self):
-        return hash((self.axis_names, self.devices.shape, self._ids))
+        return hash((self.axis_names, self.devices.shape, self._ids, self.axis_types))
 
     def __enter__(self):
         """The legacy resource-mesh context (deprecated in JAX 0.10.2): it serves bare

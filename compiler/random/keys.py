@@ -49,11 +49,21 @@ from meshjit.compiler.traceback_util import boundary_methods
 
 @dataclasses.dataclass(frozen=True)
 class PRNGImpl:
-    """A PRNG implementation as typed keys see it: its name, its dtype's tag, its key shape."""
+    """A PRNG implementation as typed keys see it: its name, its dtype's tag, its key shape;
+    for one a user defines (`jax.extend.random.define_prng_impl`), its functions on one key
+    (`ops`: seed, split, random_bits, fold_in) and the name it is registered under (`ident`,
+    unique: two user implementations may share a name)."""
 
     name: str
     tag: str
     key_shape: tuple
+    ops: tuple | None = None
+    ident: str = ""
+
+    @property
+    def scope_name(self) -> str:
+        """What `prng_impl_scope` and the dtype tables know it by."""
+        return self.ident or self.name
 
     def __repr__(self):
         return f"PRNGImpl({self.name!r})"
@@ -72,9 +82,54 @@ IMPLS = {
 }
 
 
+# The implementations users define, by their `ident` (not JAX's registered names: JAX's
+# define_prng_impl registers none, so "Did you mean" lists the built-in ones only).
+USER_IMPLS: dict[str, PRNGImpl] = {}
+
+
+def impl_named(name: str) -> PRNGImpl:
+    return IMPLS[name] if name in IMPLS else USER_IMPLS[name]
+
+
 def default_impl() -> PRNGImpl:
     """The implementation of raw keys: the running function's key's, else the configured one."""
-    return IMPLS[prng_impl_name()]
+    return impl_named(prng_impl_name())
+
+
+class PRNGSpec:
+    """JAX's handle of a user-defined PRNG implementation (what define_prng_impl returns and
+    key_impl gives for its keys); random.key(..., impl=spec) makes keys of it."""
+
+    __slots__ = ("_impl",)
+
+    def __init__(self, impl: PRNGImpl):
+        self._impl = impl
+
+    def __repr__(self):
+        return f"PRNGSpec({self._impl.name!r})"
+
+    def __str__(self):
+        return self._impl.tag
+
+    def __hash__(self):
+        return hash(self._impl)
+
+    def __eq__(self, other):
+        return isinstance(other, PRNGSpec) and self._impl == other._impl
+
+
+def define_impl(key_shape, ops: tuple, name: str, tag: str) -> PRNGSpec:
+    """Registers a user's implementation (its functions on one key) under a unique ident."""
+    key_shape = tuple(int(d) for d in key_shape)
+    if len(key_shape) != 1:
+        raise MeshjitNotImplementedError(
+            f"define_prng_impl({name!r}): meshjit's typed keys hold one-dimensional key data; "
+            f"got key_shape={key_shape}"
+        )
+    impl = PRNGImpl(name, tag, key_shape, ops, f"{name}#{len(USER_IMPLS)}")
+    USER_IMPLS[impl.ident] = impl
+    KEY_DTYPES[impl.ident] = KeyDType(impl)
+    return PRNGSpec(impl)
 
 
 class KeyDType:
@@ -137,7 +192,7 @@ def mark_key_data(data: Tracer, impl: PRNGImpl) -> None:
     var = data._var
     aval = var.aval
     if aval.key is None and aval.dtype == dtypes.uint32 and aval.shape[-1:] == impl.key_shape:
-        var.aval = aval.with_key(KEY_DTYPES[impl.name].name)
+        var.aval = aval.with_key(KEY_DTYPES[impl.scope_name].name)
 
 
 def is_key_dtype(dtype) -> bool:
@@ -180,7 +235,7 @@ class PRNGKeyArray(KeyArrayMethods):
 
     @property
     def dtype(self) -> KeyDType:
-        return KEY_DTYPES[self._impl.name]
+        return KEY_DTYPES[self._impl.scope_name]
 
     @property
     def shape(self) -> tuple:
@@ -428,7 +483,7 @@ def _random_wrap_abstract_eval(data, *, impl: PRNGImpl):
             f"random_wrap of {impl.name} keys takes uint32 data whose shape ends in "
             f"{impl.key_shape}, got {data.str_short()}"
         )
-    return data.strip_weak_type().with_key(KEY_DTYPES[impl.name].name)
+    return data.strip_weak_type().with_key(KEY_DTYPES[impl.scope_name].name)
 
 
 @abstract_eval_rules.register(random_unwrap_p)
@@ -515,7 +570,7 @@ def keyed(fun):
         key = args[0] if args else kwargs.get("key", _NO_KEY)
         if key is _NO_KEY:
             return fun(*args, **kwargs)  # Python's own words for the call (as JAX's)
-        with prng_impl_scope(impl_of(key).name):
+        with prng_impl_scope(impl_of(key).scope_name):
             return fun(*args, **kwargs)
 
     return run
@@ -618,7 +673,7 @@ def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
             f"({key_bits_array.dtype.name}{list(key_bits_array.shape)}): typed and raw keys do "
             "not mix; it is already a key"
         )
-    with prng_impl_scope(impl.name):
+    with prng_impl_scope(impl.scope_name):
         _check_raw_key_data("wrap_key_data", key_bits_array)
     return PRNGKeyArray(wrap_traced(key_bits_array, impl), impl)
 
@@ -627,13 +682,14 @@ def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
 def key_impl(keys) -> str:
     """The name of the PRNG implementation of `keys`."""
     check_key("key_impl", keys, allow_batched=True)
-    return impl_of(keys).name
+    impl = impl_of(keys)
+    return PRNGSpec(impl) if impl.ops is not None else impl.name
 
 
 def key_dtype(impl_spec=None) -> KeyDType:
     """The dtype of keys of the PRNG implementation `impl_spec` (a name or PRNGImpl; None: the
     default one), as `jax.random.key_dtype`: `key<fry>`."""
-    return KEY_DTYPES[resolve_impl(impl_spec).name]
+    return KEY_DTYPES[resolve_impl(impl_spec).scope_name]
 
 
 def _check_key_reshape(old: tuple, shape) -> None:
@@ -652,9 +708,11 @@ def _check_key_reshape(old: tuple, shape) -> None:
 def resolve_impl(impl) -> PRNGImpl:
     """The implementation `impl` names (a name, a key dtype, a PRNGImpl; None: the default)."""
     if impl is None:
-        return IMPLS[prng_impl_name()]
+        return impl_named(prng_impl_name())
     if isinstance(impl, PRNGImpl):
         return impl
+    if isinstance(impl, PRNGSpec):
+        return impl._impl
     if isinstance(impl, KeyDType):
         return impl.impl
     if isinstance(impl, str) and impl in IMPLS:

@@ -215,6 +215,40 @@ _IMPL_OPS = {  # name -> (split, fold_in, bits)
 }
 
 
+# A user's implementation (define_prng_impl): its functions take one key (and one message), so
+# key data `(*keys, words)` is mapped over its key dimensions, as JAX's iterated vmaps do.
+
+
+def _over_keys(fun, ndim: int, in_axes=0):
+    from meshjit.compiler.batching.api import vmap  # (a later layer: batching's public vmap)
+
+    for _ in range(ndim):
+        fun = vmap(fun, in_axes=in_axes)
+    return fun
+
+
+def _user_ops(impl: PRNGImpl) -> tuple:
+    _, user_split, user_bits, user_fold_in = impl.ops
+
+    def split(data, shape):
+        return _over_keys(lambda k: user_split(k, shape), aval_of(data).ndim - 1)(data)
+
+    def fold_in(data, msgs):
+        ndim = aval_of(data).ndim - 1
+        in_axes = (0, None) if aval_of(msgs).ndim == 0 else 0
+        return _over_keys(user_fold_in, ndim, in_axes)(data, msgs)
+
+    def bits(data, bit_width, shape):
+        return _over_keys(lambda k: user_bits(k, bit_width, shape), aval_of(data).ndim - 1)(data)
+
+    return split, fold_in, bits
+
+
+def impl_ops(impl: PRNGImpl) -> tuple:
+    """(split, fold_in, bits) on key data of `impl`."""
+    return _user_ops(impl) if impl.ops is not None else _IMPL_OPS[impl.name]
+
+
 # ---------------------------------------------------------------------------------------------
 # The primitives, as JAX's: random_bits, random_split, random_fold_in and random_seed on key
 # data (typed keys are their uint32 data here: `(*keys, words)`), each lowered as its
@@ -228,7 +262,7 @@ random_seed_p = Primitive("random_seed")
 
 
 def _keys_aval(shape: tuple, impl: PRNGImpl) -> ShapedArray:
-    return ShapedArray(shape, dtypes.uint32).with_key(KEY_DTYPES[impl.name].name)
+    return ShapedArray(shape, dtypes.uint32).with_key(KEY_DTYPES[impl.scope_name].name)
 
 
 def _check_key_data(name: str, keys, impl: PRNGImpl) -> None:
@@ -272,10 +306,16 @@ def _random_seed_abstract_eval(seeds, *, impl: PRNGImpl):
 def _fold_in_impl(keys, msgs, *, impl: PRNGImpl):
     """A scalar message folds into every key (JAX vmaps the implementation over the keys with
     the message unmapped: unsafe_rbg's mask is one draw), else one message per key."""
-    return _IMPL_OPS[impl.name][1](keys, msgs)
+    return impl_ops(impl)[1](keys, msgs)
 
 
 def _seed_impl(seeds, *, impl: PRNGImpl):
+    if impl.ops is not None:  # a user's seed function, of one seed
+        return _over_keys(impl.ops[0], aval_of(seeds).ndim)(seeds)
+    return _builtin_seed(seeds, impl)
+
+
+def _builtin_seed(seeds, impl: PRNGImpl):
     """JAX's key data of integer seeds: (hi, lo) 32-bit halves of each (hi 0 for a 32-bit
     seed, which is sign-extended first when narrower), twice for a four-word key."""
     aval = aval_of(seeds)
@@ -302,12 +342,10 @@ def _lowered(impl_fun):
 
 lowering_rules.register(
     random_bits_p,
-    _lowered(
-        lambda keys, *, bit_width, shape, impl: _IMPL_OPS[impl.name][2](keys, bit_width, shape)
-    ),
+    _lowered(lambda keys, *, bit_width, shape, impl: impl_ops(impl)[2](keys, bit_width, shape)),
 )
 lowering_rules.register(
-    random_split_p, _lowered(lambda keys, *, shape, impl: _IMPL_OPS[impl.name][0](keys, shape))
+    random_split_p, _lowered(lambda keys, *, shape, impl: impl_ops(impl)[0](keys, shape))
 )
 lowering_rules.register(random_fold_in_p, _lowered(_fold_in_impl))
 lowering_rules.register(random_seed_p, _lowered(_seed_impl))
@@ -365,6 +403,8 @@ def seed_data(seed, ctor_name: str, impl: PRNGImpl):
     key of 4 words (rbg) holds that pair twice. While tracing, `random_seed` makes it (marked as
     keys of `impl`), as JAX's jaxprs show."""
     words = impl.key_shape[0]
+    if impl.ops is not None:  # a user's implementation: its seed function, as JAX runs it
+        return random_seed_p.bind(_user_seed_operand(seed, ctor_name), impl=impl)
     if isinstance(seed, (bool, int)) and not isinstance(seed, np.generic):
         if not -(2**63) <= seed < 2**63:
             raise MeshjitOverflowError(  # JAX's OverflowError
@@ -380,6 +420,14 @@ def seed_data(seed, ctor_name: str, impl: PRNGImpl):
     if current_trace() is not None:
         return random_seed_p.bind_internal(seed, impl=impl)
     return _concrete_key(int(np.asarray(seed).item()), aval.dtype.itemsize == 8, words)
+
+
+def _user_seed_operand(seed, ctor_name: str):
+    """JAX's seed operand: a Python int as a default-width int array, else the seed array."""
+    if isinstance(seed, (bool, int)) and not isinstance(seed, np.generic):
+        return np.asarray(seed, np.int64 if dtypes.x64_enabled else np.int32)
+    _seed_aval(seed, ctor_name)
+    return seed
 
 
 def _seed_aval(seed, ctor_name: str):

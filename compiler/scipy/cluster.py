@@ -8,13 +8,14 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.numpy import linalg as jnp_linalg
-from meshjit.compiler.numpy.util import promote_inexact
+from meshjit.compiler.numpy.util import check_arraylike, promote_inexact
 
 __all__ = ["vq"]
 
 
 def vq(obs, code_book, check_finite: bool = True):
     """(code, dist): the index of each observation's nearest code (Euclidean) and the distance."""
+    check_arraylike("scipy.cluster.vq.vq", obs, code_book)
     obs, book = promote_inexact(jnp.asarray(obs), jnp.asarray(code_book))
     if obs.ndim != book.ndim:
         raise MeshjitValueError("Observation and code_book should have the same rank")

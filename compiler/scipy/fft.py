@@ -12,7 +12,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.numpy import fft as jnp_fft
-from meshjit.compiler.numpy.util import promote_inexact, static_axis
+from meshjit.compiler.numpy.util import check_arraylike, promote_inexact, static_axis
 
 __all__ = ["dct", "dctn", "idct", "idctn"]
 
@@ -55,6 +55,7 @@ def _ortho_norm(out, axis: int):
 
 
 def _checked(name: str, x, type: int, norm):
+    check_arraylike(name, x)
     if type != 2:
         raise MeshjitNotImplementedError("Only DCT type 2 is implemented.")
     if norm is not None and norm not in ("backward", "ortho"):

@@ -14,7 +14,12 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.numpy.util import aval_of, converting_jax_arrays, promote_inexact
+from meshjit.compiler.numpy.util import (
+    aval_of,
+    check_arraylike,
+    converting_jax_arrays,
+    promote_inexact,
+)
 from meshjit.compiler.random.gamma_grad import gamma_grad
 
 __all__ = ["betainc", "gammainc", "gammaincc", "igamma_grad_a"]
@@ -175,6 +180,7 @@ def _gammaincc_jvp(primals, tangents):
 @converting_jax_arrays  # (as JAX's promote_args_inexact)
 def gammainc(a, x):
     """P(a, x), the regularized lower incomplete gamma function."""
+    check_arraylike("gammainc", a, x)
     (a, x), result = _operands(a, x)
     return _as(_gammainc(a, x), result)
 
@@ -182,6 +188,7 @@ def gammainc(a, x):
 @converting_jax_arrays
 def gammaincc(a, x):
     """Q(a, x) = 1 - P(a, x)."""
+    check_arraylike("gammaincc", a, x)
     (a, x), result = _operands(a, x)
     return _as(_gammaincc(a, x), result)
 
@@ -278,5 +285,6 @@ def _betainc_jvp(primals, tangents):
 
 def betainc(a, b, x):
     """I_x(a, b), the regularized incomplete beta function."""
+    check_arraylike("betainc", a, b, x)
     (a, b, x), result = _operands(a, b, x)
     return _as(_betainc(_no_derivative(a), _no_derivative(b), x), result)

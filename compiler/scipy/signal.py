@@ -11,7 +11,7 @@ from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.numpy import fft as jnp_fft
 from meshjit.compiler.numpy import linalg as jnp_linalg
-from meshjit.compiler.numpy.util import aval_of, promote_inexact, static_axis
+from meshjit.compiler.numpy.util import aval_of, check_arraylike, promote_inexact, static_axis
 
 __all__ = [
     "convolve",
@@ -147,6 +147,7 @@ def _fftconvolve_unbatched(in1, in2, mode):
 
 
 def fftconvolve(in1, in2, mode="full", axes=None):
+    check_arraylike("fftconvolve", in1, in2)
     in1, in2 = _inexact_pair(in1, in2)
     if in1.ndim != in2.ndim:
         raise MeshjitValueError("in1 and in2 should have the same dimensionality")

@@ -362,6 +362,8 @@ def _polyval(coeffs, x):
 
 def ndtri(p):
     """The inverse of the standard normal CDF."""
+    if isinstance(p, (list, tuple)):  # JAX's words (its lax.dtype of the argument)
+        raise MeshjitTypeError(f"Cannot determine dtype of {p}")
     p = jnp.asarray(p)
     _check_float("ndtri", p)
     dtype = _dtype(p).type

@@ -16,7 +16,7 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.batching.vectorize import vectorize
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.numpy.util import promote
+from meshjit.compiler.numpy.util import check_arraylike, promote
 from meshjit.compiler.scipy.gamma_functions import comb
 from meshjit.compiler.scipy.util import inexact
 
@@ -60,6 +60,7 @@ def _toeplitz(c, r):
 
 
 def toeplitz(c, r=None):
+    check_arraylike("toeplitz", c, *([] if r is None else [r]))
     c = jnp.asarray(c)
     r = jnp.conjugate(c) if r is None else jnp.asarray(r)
     return _toeplitz(jnp.atleast_1d(c), jnp.atleast_1d(r))
@@ -75,6 +76,7 @@ def _hankel(c, r):
 
 
 def hankel(c, r=None):
+    check_arraylike("hankel", c, *([] if r is None else [r]))
     c = jnp.asarray(c)
     r = jnp.zeros_like(c) if r is None else jnp.asarray(r)
     for name, x in (("c", c), ("r", r)):
@@ -94,6 +96,7 @@ def _circulant(c):
 
 
 def circulant(c):
+    check_arraylike("circulant", c)
     return _circulant(jnp.atleast_1d(jnp.asarray(c)))
 
 
@@ -108,6 +111,7 @@ def _leslie(f, s):
 
 
 def leslie(f, s):
+    check_arraylike("leslie", f, s)
     f, s = jnp.atleast_1d(jnp.asarray(f)), jnp.atleast_1d(jnp.asarray(s))
     if f.shape[-1] < 2:
         raise MeshjitValueError(
@@ -144,6 +148,7 @@ def companion(a):
 
 
 def fiedler(a):
+    check_arraylike("fiedler", a)
     a = jnp.atleast_1d(jnp.asarray(a))
     return jnp.abs(a[..., None] - a[..., None, :])
 

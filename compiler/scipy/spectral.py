@@ -16,7 +16,12 @@ from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import fft as jnp_fft
-from meshjit.compiler.numpy.util import broadcast_shapes, promote_inexact, static_axis
+from meshjit.compiler.numpy.util import (
+    broadcast_shapes,
+    check_arraylike,
+    promote_inexact,
+    static_axis,
+)
 from meshjit.compiler.scipy.signal import detrend
 
 __all__ = ["csd", "istft", "stft", "welch"]
@@ -326,6 +331,7 @@ def _istft_sizes(n_freqs: int, input_onesided, nperseg, noverlap, nfft):
 
 def istft(Zxx, fs=1.0, window="hann", nperseg=None, noverlap=None, nfft=None, input_onesided=True,
           boundary=True, time_axis=-1, freq_axis=-2):  # fmt: skip
+    check_arraylike("istft", Zxx)
     Zxx = jnp.asarray(Zxx)
     if Zxx.ndim < 2:
         raise MeshjitValueError("Input stft must be at least 2d!")

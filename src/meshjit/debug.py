@@ -18,6 +18,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
     user_source,
 )
+from meshjit.compiler.ir.core import DebugEffect, OrderedDebugEffect
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
 from meshjit.compiler.lax.debugger import breakpoint  # noqa: A004
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
@@ -64,7 +65,7 @@ def _debug_callback(callback, args, kwargs, ordered, partitioned):
         a, k = tree_unflatten(tree, [device_put(x) if d else x for x, d in zip(leaves, dynamic)])
         callback(*a, **k)
         return
-    debug_callback(call, *dynamic_leaves)
+    debug_callback(call, *dynamic_leaves, ordered=ordered, partitioned=partitioned)
 
 
 def _is_dynamic(leaf) -> bool:
@@ -87,7 +88,8 @@ def debug_print(
     """`fmt.format(*args, **kwargs)` printed when the program runs, with the values of traced
     arguments (as jax.debug.print). NumPy's print options at the call apply. The two-call form
     `print(ordered=True)(fmt, *args)` takes the options first. `_use_logging`: as `log`."""
-    return _print_or_log(fmt, args, kwargs, skip_format_check, log=_use_logging)
+    options = {"ordered": ordered, "partitioned": partitioned}
+    return _print_or_log(fmt, args, kwargs, skip_format_check, log=_use_logging, **options)
 
 
 print = debug_print  # noqa: A001 (JAX's jax.debug.print is a function named debug_print)
@@ -107,10 +109,11 @@ def log(
 ):
     """As `print`, but the message goes to the `meshjit.debug` logger at INFO, from the line
     that called log (as jax.debug.log); `_use_logging=False`: printed, as `print`."""
-    return _print_or_log(fmt, args, kwargs, skip_format_check, log=_use_logging)
+    options = {"ordered": ordered, "partitioned": partitioned}
+    return _print_or_log(fmt, args, kwargs, skip_format_check, log=_use_logging, **options)
 
 
-def _print_or_log(fmt, args, kwargs, skip_format_check, log: bool):
+def _print_or_log(fmt, args, kwargs, skip_format_check, log: bool, **options):
     def emit(fmt, *args, **kwargs):
         record = None
         if log:
@@ -118,7 +121,7 @@ def _print_or_log(fmt, args, kwargs, skip_format_check, log: bool):
             record = _LOGGER.makeRecord(
                 _LOGGER.name, logging.INFO, src.file, src.line, "", (), None
             )
-        _emit(fmt, args, kwargs, skip_format_check, record)
+        _emit(fmt, args, kwargs, skip_format_check, record, options)
 
     if fmt is not None:
         return emit(fmt, *args, **kwargs)
@@ -152,7 +155,7 @@ class _FormatChecker(string.Formatter):
             )
 
 
-def _emit(fmt, args, kwargs, skip_format_check, record) -> None:
+def _emit(fmt, args, kwargs, skip_format_check, record, call_options) -> None:
     if not isinstance(fmt, str):
         raise MeshjitTypeError(  # JAX's words (str.format's)
             f"expected str, got {type(fmt).__name__}: debug.print's format must be a string"
@@ -190,10 +193,12 @@ def _emit(fmt, args, kwargs, skip_format_check, record) -> None:
             sys.stdout.write(text + "\n")
             sys.stdout.flush()
 
-    callback(show, *args, **kwargs)
+    callback(show, *args, **call_options, **kwargs)
 
 
 __all__ = [
+    "DebugEffect",
+    "OrderedDebugEffect",
     "breakpoint",
     "callback",
     "inspect_array_sharding",

@@ -3,6 +3,7 @@
 from meshjit.compiler.tree_public import (  # typed PRNG keys are leaves, as in JAX
     all_leaves,
     broadcast_prefix,
+    default_registry,
     tree_all,
     tree_broadcast,
     tree_flatten,
@@ -52,6 +53,7 @@ __all__ = [
     "SequenceKey",
     "all_leaves",
     "broadcast_prefix",
+    "default_registry",
     "flatten_one_level",
     "flatten_one_level_with_keys",
     "is_tree_node",

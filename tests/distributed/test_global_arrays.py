@@ -16,6 +16,7 @@ CHECKS = [
     "host_local_array_to_global_array / global_array_to_host_local_array",
     "pmap",
     "eager shard_map",
+    "live_devices",
 ]
 
 

@@ -34,9 +34,15 @@ def test_seeding_with_an_implementation_gives_typed_keys():
         0,
         3,
     ]
+    # a user's implementation (tests/extend/test_define_prng_impl.py runs one against JAX's);
+    # meshjit's key data is one-dimensional
+    spec = extend_random.define_prng_impl(
+        key_shape=(2,), seed=None, split=None, random_bits=None, fold_in=None, name="u"
+    )
+    assert repr(spec) == "PRNGSpec('u')"
     with pytest.raises(NotImplementedError, match="define_prng_impl"):
         extend_random.define_prng_impl(
-            key_shape=(2,), seed=None, split=None, random_bits=None, fold_in=None
+            key_shape=(2, 2), seed=None, split=None, random_bits=None, fold_in=None
         )
 
 

@@ -78,7 +78,12 @@ def test_mesh_from_devices(devs):
     assert m.size == 8
     assert m.devices.shape == (2, 4)
     assert [d.id for d in m.devices.flat] == list(range(8))
-    assert m.abstract_mesh == AbstractMesh((2, 4), ("a", "b"))
+    # As JAX's: an abstract mesh compares its devices' kind (and axis types) too
+    assert m.abstract_mesh != AbstractMesh((2, 4), ("a", "b"))
+    assert m.abstract_mesh == AbstractMesh(
+        (2, 4), ("a", "b"), abstract_device=m.abstract_mesh.abstract_device
+    )
+    assert m.abstract_mesh.same_axes(AbstractMesh((2, 4), ("a", "b")))
     assert m == Mesh(np.array(devs).reshape(2, 4), ("a", "b"))
     assert m != Mesh(np.array(devs[::-1]).reshape(2, 4), ("a", "b"))
     assert Mesh(np.array(devs[:2]), "x").axis_names == ("x",)

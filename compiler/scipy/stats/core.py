@@ -13,7 +13,7 @@ from meshjit.compiler import numpy as jnp
 from meshjit.compiler.batching.api import vmap
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitValueError
 from meshjit.compiler.jit.api import jit
-from meshjit.compiler.numpy.util import static_axis
+from meshjit.compiler.numpy.util import check_arraylike, static_axis
 from meshjit.compiler.scipy.stats.util import inexact
 
 __all__ = ["ModeResult", "mode", "rankdata", "sem"]
@@ -54,6 +54,7 @@ def _reduced_shape(shape, axis, keepdims: bool):
 
 @functools.partial(jit, static_argnames=["axis", "nan_policy", "keepdims"])
 def mode(a, axis=0, nan_policy="propagate", keepdims=False) -> ModeResult:
+    check_arraylike("mode", a)
     x = jnp.atleast_1d(a)
     _check_nan_policy(nan_policy, "mode")
     if axis is not None:
@@ -91,6 +92,7 @@ def _ranks(a, method: str):
 
 @functools.partial(jit, static_argnames=["method", "axis", "nan_policy"])
 def rankdata(a, method="average", *, axis=None, nan_policy="propagate"):
+    check_arraylike("rankdata", a)
     _check_nan_policy(nan_policy, "rankdata")
     if method not in ("average", "min", "max", "dense", "ordinal"):
         raise MeshjitValueError(f"unknown method '{method}'")

@@ -25,7 +25,7 @@ def cdf(x, loc=0, scale=1):
 
 
 def logsf(x, loc=0, scale=1):
-    x, loc, scale = inexact(x, loc, scale)
+    x, loc, scale = inexact(x, loc, scale, name="expon.sf")  # JAX's logsf promotes as its sf
     neg_scaled = (loc - x) / scale
     return jnp.where(x < loc, jnp.zeros_like(neg_scaled), neg_scaled)
 

@@ -6,13 +6,14 @@ import numpy as np
 
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.numpy.util import promote
+from meshjit.compiler.numpy.util import check_arraylike, promote
 from meshjit.compiler.scipy.special import gammaln, xlogy
 from meshjit.compiler.scipy.stats.util import inexact
 
 
 def logpmf(x, n, p):
     (p,) = inexact(p)
+    check_arraylike("multinomial.logpmf", x, n)
     x, n = promote(jnp.asarray(x), jnp.asarray(n))
     if not np.issubdtype(x.dtype, np.integer):
         raise MeshjitValueError(

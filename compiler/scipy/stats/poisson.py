@@ -23,7 +23,7 @@ def pmf(k, mu, loc=0):
 
 
 def cdf(k, mu, loc=0):
-    k, mu, loc = inexact(k, mu, loc)
+    k, mu, loc = inexact(k, mu, loc, name="poisson.logpmf")  # JAX's name for it
     x = k - loc
     zero = lax_const(k, 0)  # weak for a weak scalar k, as JAX's
     return jnp.where(x < zero, zero, gammaincc(jnp.floor(1 + x), mu))

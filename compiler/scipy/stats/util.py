@@ -27,8 +27,10 @@ def mirrored(fn, name: str):
     """`fn` at the mirror image (-x, -loc): a symmetric distribution's sf from its cdf, named
     `name` (Python names it in its errors)."""
 
+    public = f"{fn.__module__.rpartition('.')[2]}.{name}"
+
     def at_mirror_image(x, loc=0, scale=1):
-        x, loc, scale = inexact(x, loc, scale)
+        x, loc, scale = inexact(x, loc, scale, name=public)
         return fn(-x, -loc, scale)
 
     at_mirror_image.__name__ = at_mirror_image.__qualname__ = name

@@ -3,33 +3,36 @@ name them, seeding with one, and the Threefry-2x32 hash and its primitive."""
 
 import numpy as _np
 
-from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError
-from meshjit.compiler.random.keys import IMPLS, PRNGKeyArray, resolve_impl
-from meshjit.compiler.random.prng import seed_data
-from meshjit.compiler.random.threefry import threefry2x32, threefry2x32_p
+from meshjit.compiler.errors import MeshjitTypeError as _MeshjitTypeError
+from meshjit.compiler.random.keys import IMPLS as _IMPLS
+from meshjit.compiler.random.keys import PRNGKeyArray as _PRNGKeyArray
+from meshjit.compiler.random.keys import define_impl as _define_impl
+from meshjit.compiler.random.keys import resolve_impl as _resolve_impl
+from meshjit.compiler.random.prng import seed_data as _seed_data
+from meshjit.compiler.random.threefry import threefry2x32 as _threefry2x32
+from meshjit.compiler.random.threefry import threefry2x32_p
 
-threefry_prng_impl = IMPLS["threefry2x32"]
-rbg_prng_impl = IMPLS["rbg"]
-unsafe_rbg_prng_impl = IMPLS["unsafe_rbg"]
+threefry_prng_impl = _IMPLS["threefry2x32"]
+rbg_prng_impl = _IMPLS["rbg"]
+unsafe_rbg_prng_impl = _IMPLS["unsafe_rbg"]
 
 
-def random_seed(seeds, impl) -> PRNGKeyArray:
+def random_seed(seeds, impl) -> _PRNGKeyArray:
     """A typed key of `impl` seeded with the integer `seeds`."""
-    impl = resolve_impl(impl)
-    return PRNGKeyArray(seed_data(seeds, "random_seed", impl), impl)
+    impl = _resolve_impl(impl)
+    return _PRNGKeyArray(_seed_data(seeds, "random_seed", impl), impl)
 
 
-def seed_with_impl(impl, seed) -> PRNGKeyArray:
+def seed_with_impl(impl, seed) -> _PRNGKeyArray:
     """A typed key of `impl` seeded with `seed`."""
     return random_seed(seed, impl)
 
 
 def define_prng_impl(*, key_shape, seed, split, random_bits, fold_in, name="<unnamed>", tag="?"):
-    """A user-defined PRNG implementation: meshjit's keys run its three built-in ones only."""
-    raise MeshjitNotImplementedError(
-        f"define_prng_impl({name!r}): meshjit's typed keys support the threefry2x32, rbg and "
-        "unsafe_rbg implementations only"
-    )
+    """A user-defined PRNG implementation, for `random.key(seed, impl=...)`: functions on one
+    key of uint32 data of `key_shape` (`seed(int scalar)`, `split(key, shape)`,
+    `random_bits(key, bit_width, shape)`, `fold_in(key, uint32 scalar)`), as JAX's."""
+    return _define_impl(key_shape, (seed, split, random_bits, fold_in), name, tag)
 
 
 def threefry_2x32(keypair, count):
@@ -41,14 +44,14 @@ def threefry_2x32(keypair, count):
     key1, key2 = keypair
     kinds = [_np.dtype(jnp.result_type(x)) for x in (key1, key2, count)]
     if any(k != _np.uint32 for k in kinds):  # JAX's words
-        raise MeshjitTypeError(f"threefry_2x32 requires uint32 arguments, got {kinds}")
+        raise _MeshjitTypeError(f"threefry_2x32 requires uint32 arguments, got {kinds}")
     count = jnp.asarray(count)
     flat = count.ravel()
     odd = flat.shape[0] % 2
     if odd:
         flat = jnp.concatenate([flat, jnp.zeros(1, _np.uint32)])
     half = flat.shape[0] // 2
-    y1, y2 = threefry2x32(key1, key2, flat[:half], flat[half:])
+    y1, y2 = _threefry2x32(key1, key2, flat[:half], flat[half:])
     out = jnp.concatenate([y1, y2])
     return (out[:-1] if odd else out).reshape(count.shape)
 

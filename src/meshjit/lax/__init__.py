@@ -29,6 +29,7 @@ from meshjit.compiler.numpy.util import materialize as _materialize
 from meshjit.compiler.parallel.collectives import *  # noqa: F401,F403
 from meshjit.compiler.parallel.collectives import __all__ as _collective_names
 from meshjit.compiler.parallel.ragged_collectives import ragged_all_to_all  # noqa: F401
+from meshjit.compiler.parallel.send_recv import precv, psend  # noqa: F401
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
 from meshjit.compiler.random.gamma_grad import random_gamma_grad  # noqa: F401
 from meshjit.compiler.scipy.incomplete import betainc as _betainc
@@ -48,6 +49,8 @@ __all__ = [
     "igammac",
     "igamma_grad_a",
     "optimization_barrier",
+    "precv",
+    "psend",
     "ragged_all_to_all",
     "random_gamma_grad",
     "with_sharding_constraint",

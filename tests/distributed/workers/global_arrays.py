@@ -165,6 +165,27 @@ def check_eager_shard_map():
     ok("eager shard_map")
 
 
+def check_live_devices():
+    """Every process is alive: the block gets every device given, sorted by id (as JAX's); an
+    error in the block comes out as it is; no devices or no local one: JAX's ValueErrors."""
+    devices = meshjit.devices()[::-1]
+    with mhu.live_devices(devices) as alive:
+        assert alive == sorted(devices, key=lambda d: d.id)
+    try:
+        with mhu.live_devices(devices):
+            raise KeyError("mine")
+    except KeyError as e:
+        assert e.args == ("mine",)
+    others = [d for d in meshjit.devices() if d.process_index != ME]
+    for given, words in (([], "No devices provided."), (others, "do not have any local")):
+        try:
+            with mhu.live_devices(given):
+                raise AssertionError("entered")
+        except ValueError as e:
+            assert words in str(e), e
+    ok("live_devices")
+
+
 for check in (
     check_callback,
     check_addressable_shards,
@@ -176,6 +197,7 @@ for check in (
     check_host_local_round_trip,
     check_pmap,
     check_eager_shard_map,
+    check_live_devices,
 ):
     check()
 print("all ok", flush=True)
