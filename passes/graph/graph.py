@@ -147,6 +147,9 @@ class Edge:
     shared_until: int | None = None
     plan: object = None  # propagation's per-edge tables, built on first use
     owned_from: int | None = None  # a data-flow tie: its views from here on are owned values
+    # A tie every other view of which is resharded into this one (a callee argument all its
+    # calls share: each call reshards its own operand; cost/op_cost.py)
+    into: int | None = None
     # A manual computation's result tie: (the result, the body's value, the result's other
     # sharding-group members), which Shardy's group sync sets to the body's local sharding.
     overwrite: tuple | None = None
