@@ -184,7 +184,9 @@ class Graph:
     warnings: list[str] = dataclasses.field(default_factory=list)
     edge_owned: set = dataclasses.field(default_factory=set)  # values a data-flow edge owns
     callees: set = dataclasses.field(default_factory=set)  # names of the functions calls call
-    conflicts: int = 0  # conflicts the cost model would resolve otherwise ("auto" mode)
+    # conflicts the cost model would resolve otherwise ("auto" mode; counted until the first,
+    # or until `blocked` is set: then the other candidates run anyway)
+    conflicts: int = 0
     blocked: int = 0  # axes a tensor could not take (another of its dims held them)
     chosen: str = ""  # with conflicts="auto", the result kept: "shardy", "cost" or "shardy-early"
     conservative: bool = False  # Shardy's conservative-propagation: no sub-axis propagates
@@ -220,6 +222,9 @@ class Graph:
     gone: float = -1  # the last of those positions the driver got past (math.inf: all)
     # explain mode's table, made before dying ops are erased (their values can't be named then)
     explanation: str | None = None
+    # (mesh, dims, replicated, unreduced) -> the closed sharding attribute export's reshards
+    # give (export/reshard.py)
+    reshard_attrs: dict = dataclasses.field(default_factory=dict)
 
     def same_mesh(self, a: str, b: str) -> bool:
         """Whether meshes `a` and `b` are one mesh: Shardy compares their definitions."""
