@@ -31,23 +31,21 @@ class StepMemo:
         )
         self.table: dict = {}
         self.hits = 0
+        self.static: dict = {}  # edge -> (its distinct slots, the key's part that never changes)
 
     def run(self, edge: Edge, stage: int) -> list:
         """The slots the step changed (as `EdgeStep.run`)."""
         graph, options = self.graph, self.options
         if not self.on or not _plain(edge):
             return EdgeStep(edge, stage, options, graph).run()
-        views = edge.operands + edge.results
-        slots, shape = _distinct(views)
+        static = self.static.get(edge)
+        if static is None:
+            static = self.static[edge] = _static(edge)
+        slots = static[0]
         key = (
-            edge.rule,
-            edge.op_name,
-            edge.op is None,
-            (edge.elementwise, edge.is_broadcast, edge.forward_first, edge.direction),
+            static[1],
             stage,
-            shape,
             bool(graph.conflicts or graph.blocked),  # (whether conflicts are still counted)
-            tuple(v.skip for v in views),
             tuple(map(_state, slots)),
         )
         outcome = self.table.get(key)
@@ -71,6 +69,22 @@ class StepMemo:
 def _plain(edge: Edge) -> bool:
     """Whether the step reads and writes its views alone."""
     return edge.owned_from is None and not edge.syncs and edge.overwrite is None
+
+
+def _static(edge: Edge) -> tuple[list, tuple]:
+    """(the edge's distinct slots, what of the key its step never changes: the rule, the op's
+    kind, which views share a slot, the manual axes each view skips)."""
+    views = edge.operands + edge.results
+    slots, shape = _distinct(views)
+    flags = (edge.elementwise, edge.is_broadcast, edge.forward_first, edge.direction)
+    return slots, (
+        edge.rule,
+        edge.op_name,
+        edge.op is None,
+        flags,
+        shape,
+        tuple(v.skip for v in views),
+    )
 
 
 def _distinct(views) -> tuple[list, tuple]:
