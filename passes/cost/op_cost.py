@@ -446,7 +446,7 @@ def clear_cache() -> None:
 
 
 def _plan_key(plan: dict) -> tuple:
-    return tuple((f, tuple(axes)) for f, axes in sorted(plan.items()))
+    return tuple([(f, tuple(plan[f])) for f in sorted(plan)])
 
 
 def _full_dims(view: View) -> list:

@@ -225,6 +225,8 @@ class Graph:
     # (mesh, dims, replicated, unreduced) -> the closed sharding attribute export's reshards
     # give (export/reshard.py)
     reshard_attrs: dict = dataclasses.field(default_factory=dict)
+    # edge -> what of a step's key never changes (propagation/step_memo.py)
+    step_statics: dict = dataclasses.field(default_factory=dict)
 
     def same_mesh(self, a: str, b: str) -> bool:
         """Whether meshes `a` and `b` are one mesh: Shardy compares their definitions."""

@@ -31,7 +31,8 @@ class StepMemo:
         )
         self.table: dict = {}
         self.hits = 0
-        self.static: dict = {}  # edge -> (its distinct slots, the key's part that never changes)
+        # edge -> (its distinct slots, the key's part that never changes), for every run
+        self.static: dict = graph.step_statics
 
     def run(self, edge: Edge, stage: int) -> list:
         """The slots the step changed (as `EdgeStep.run`)."""
