@@ -57,7 +57,10 @@ def op_cost(edge: Edge, paid: set):
 
 
 def _tie_bytes(edge: Edge) -> float:
-    """A value and the values tied to it (a return and its func result, loop-carried values)."""
+    """A value and the values tied to it (a return and its func result, loop-carried values);
+    a tie `into` one view (a shared callee's argument): each other view resharded into it."""
+    if edge.into is not None:
+        return _into_bytes(edge.operands, edge.operands[edge.into])
     first = edge.operands[0]
     src = [first.axes(d) for d in range(first.slot.rank)]
     cost = 0.0
@@ -65,6 +68,19 @@ def _tie_bytes(edge: Edge) -> float:
         dst = [view.axes(d) for d in range(view.slot.rank)]
         if dst != src:
             cost += reshard_bytes(first, src, dst)
+    return cost
+
+
+def _into_bytes(views: list[View], target: View) -> float:
+    """Each value resharded into `target` once (calls passing one value share its reshard:
+    XLA inlines the calls and makes it once)."""
+    dst = [target.axes(d) for d in range(target.slot.rank)]
+    cost, seen = 0.0, {id(target.slot)}
+    for view in views:
+        src = [view.axes(d) for d in range(view.slot.rank)]
+        if id(view.slot) not in seen and src != dst:
+            cost += reshard_bytes(view, src, dst)
+        seen.add(id(view.slot))
     return cost
 
 
@@ -430,7 +446,7 @@ def clear_cache() -> None:
 
 
 def _plan_key(plan: dict) -> tuple:
-    return tuple((f, tuple(axes)) for f, axes in sorted(plan.items()))
+    return tuple([(f, tuple(plan[f])) for f in sorted(plan)])
 
 
 def _full_dims(view: View) -> list:

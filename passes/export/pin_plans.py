@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from meshjit.dialects.sdy import axis_ref
 from meshjit.passes.cost.dot_plans import pinned_plans
 from meshjit.passes.export.reshard import reshard_operand, reshard_result
 from meshjit.passes.graph.axes import disjoint
@@ -33,11 +34,18 @@ def _meshes(edge) -> int:
 
 
 def _pinnable(slot: Slot, want) -> bool:
-    """A value with a sharding and a plan that differs from it; a plan using a (sub-)axis twice
-    is not pinned (the sharding would not verify)."""
+    """A value with a sharding and a plan that differs from it; a plan using a (sub-)axis twice,
+    or an axis the value holds unreduced, is not pinned (the sharding would not verify: a
+    reshard keeps the value's unreduced axes)."""
+    axes = [a for dim in want for a in dim]
     return (
         slot.mesh is not None
         and slot.value is not None
         and want != slot.dims
-        and disjoint([a for dim in want for a in dim])
+        and disjoint(axes)
+        and not _unreduced_names(slot) & {a[0] for a in axes}
     )
+
+
+def _unreduced_names(slot: Slot) -> set:
+    return {axis_ref(a).name for a in slot.unreduced} if slot.unreduced else set()

@@ -12,7 +12,16 @@ from meshjit.passes.graph.slots import new_slot, slot_sharding
 
 
 def closed_sharding(graph: Graph, source: Slot, dims) -> ir.Attribute:
-    """`source`'s sharding with `dims` instead of its own, closed."""
+    """`source`'s sharding with `dims` instead of its own, closed (made once per distinct one:
+    a long chain reshards alike values alike)."""
+    key = (source.mesh, tuple(map(tuple, dims)), source.replicated, source.unreduced)
+    attr = graph.reshard_attrs.get(key)
+    if attr is None:
+        attr = graph.reshard_attrs[key] = _closed_sharding(graph, source, dims)
+    return attr
+
+
+def _closed_sharding(graph: Graph, source: Slot, dims) -> ir.Attribute:
     target = new_slot(f"reshard of {source.label}", source.value.type)
     target.mesh, target.dims = source.mesh, [list(d) for d in dims]
     target.closed = [True] * target.rank

@@ -20,6 +20,7 @@ from meshjit.passes.graph.axes import merge_axes
 from meshjit.passes.graph.graph import Graph, Slot
 from meshjit.passes.graph.shardy_import import EVENED_ARGS, EVENED_RESULTS, UNEVEN_RESULTS
 from meshjit.passes.graph.slots import slot_sharding
+from meshjit.passes.graph.tuples import TUPLE_ELEMENT
 from meshjit.passes.rules import NEED_REPLICATION, PERMUTATION, rule_for, shape_of
 from meshjit.passes.rules.conservative import conservative_rule
 
@@ -164,6 +165,8 @@ def _write_boundaries(
         ):
             continue
         setter = _BOUNDARY_SETTERS.get(kind)
+        if kind == TUPLE_ELEMENT:  # (a tuple carries no sharding: tuples.py)
+            continue
         if _edge_owned(graph, kind, owner, index):
             continue
         if setter is not None:

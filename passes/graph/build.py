@@ -28,6 +28,7 @@ from meshjit.passes.graph.graph import (
 )
 from meshjit.passes.graph.slots import init_slot, new_slot, type_info_cached
 from meshjit.passes.graph.ties import TIES
+from meshjit.passes.graph.tuples import fresh_items, is_tuple, leaves, tie_items
 from meshjit.passes.rules import (
     FORWARD_FIRST_OPS,
     HOST_OFFLOAD_TARGETS,
@@ -73,6 +74,17 @@ class Builder:
         self.unreturned: set = set()  # callees whose results their returns do not reach
         # callee -> the indices of its results a call's func data-flow edge reads (bare passes)
         self.edge_results: dict = {}
+        self.tuples = True  # shardings flow through tuples (not Shardy-compatible: tuples.py)
+        self.tuple_items: dict = {}  # a tuple-typed value -> its elements' slots (tuples.py)
+
+    def items(self, value: ir.Value, label) -> Slot | list | None:
+        """A tensor's slot; a tuple's element slots (nested lists), made on first read."""
+        if not (self.tuples and is_tuple(value)):
+            return self.graph.slots.get(value)
+        items = self.tuple_items.get(value)
+        if items is None:
+            items = self.tuple_items[value] = fresh_items(self.graph, value.type, label)
+        return items
 
     def slot(self, value: ir.Value, label: str, forbidden=frozenset()) -> Slot | None:
         if not is_tensor(value) or self.static_only and not value.type.has_static_shape:
@@ -140,6 +152,9 @@ class Builder:
         ftype = ir.FunctionType(ir.TypeAttr(func_op.attributes["function_type"]).value)
         results = []
         for i, t in enumerate(ftype.results):
+            if self.tuples and is_tuple(t):  # (its elements' slots: tuples.py)
+                results.append(fresh_items(self.graph, t, f"@{name} result {i}"))
+                continue
             slot = new_slot(f"@{name} result {i}", t)
             self._boundary(func_op, "func_result", i, slot, io.func_result_sharding(func_op, i))
             results.append(slot)
@@ -371,6 +386,7 @@ def _build_graph(
     builder.funcs, builder.edges_only = funcs, edges_only
     graph.bare = edges_only
     builder.untied_ifs, builder.static_only = untied_ifs, static_only
+    builder.tuples = not static_only  # (Shardy refuses tuples: the compatible mode ignores them)
     called = graph.callees = _called(module_op)
     if edges_only:  # Shardy's bare passes: a callee's results only through func data-flow edges
         builder.unreturned = _callees_without_edges(module_op, funcs)
@@ -538,13 +554,19 @@ def _tie_calls(builder: Builder, funcs: dict) -> None:
             for i in range(len(args)):
                 if bare and not has_edge_user(args[i]):
                     continue
-                sources = [graph.slots.get(c.operands[i]) for c in sharing]
-                builder.tie(label, [*sources, graph.slots.get(args[i])], call.name)
+                sources = [builder.items(c.operands[i], label) for c in sharing]
+                first = len(graph.edges)
+                tie_items(builder, label, [*sources, builder.items(args[i], label)], call.name)
+                targets = set(map(id, leaves(builder.items(args[i], label))))
+                for edge in graph.edges[first:]:  # (every call reshards its operand: op_cost.py)
+                    if len(sharing) > 1 and id(edge.operands[-1].slot) in targets:
+                        edge.into = len(edge.operands) - 1
         for i, r in enumerate(call.results):
             _result_takes_callee_annotation(builder, call, func_op, i)
             if bare and not has_edge_user(r):
                 continue
-            builder.tie(label, [graph.slots.get(r), builder.func_results[callee][i]], call.name)
+            result = builder.items(r, label)
+            tie_items(builder, label, [result, builder.func_results[callee][i]], call.name)
         graph.edges = edges[:at] + graph.edges + edges[at:]
 
 

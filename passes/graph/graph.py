@@ -147,6 +147,9 @@ class Edge:
     shared_until: int | None = None
     plan: object = None  # propagation's per-edge tables, built on first use
     owned_from: int | None = None  # a data-flow tie: its views from here on are owned values
+    # A tie every other view of which is resharded into this one (a callee argument all its
+    # calls share: each call reshards its own operand; cost/op_cost.py)
+    into: int | None = None
     # A manual computation's result tie: (the result, the body's value, the result's other
     # sharding-group members), which Shardy's group sync sets to the body's local sharding.
     overwrite: tuple | None = None
@@ -181,7 +184,9 @@ class Graph:
     warnings: list[str] = dataclasses.field(default_factory=list)
     edge_owned: set = dataclasses.field(default_factory=set)  # values a data-flow edge owns
     callees: set = dataclasses.field(default_factory=set)  # names of the functions calls call
-    conflicts: int = 0  # conflicts the cost model would resolve otherwise ("auto" mode)
+    # conflicts the cost model would resolve otherwise ("auto" mode; counted until the first,
+    # or until `blocked` is set: then the other candidates run anyway)
+    conflicts: int = 0
     blocked: int = 0  # axes a tensor could not take (another of its dims held them)
     chosen: str = ""  # with conflicts="auto", the result kept: "shardy", "cost" or "shardy-early"
     conservative: bool = False  # Shardy's conservative-propagation: no sub-axis propagates
@@ -217,6 +222,11 @@ class Graph:
     gone: float = -1  # the last of those positions the driver got past (math.inf: all)
     # explain mode's table, made before dying ops are erased (their values can't be named then)
     explanation: str | None = None
+    # (mesh, dims, replicated, unreduced) -> the closed sharding attribute export's reshards
+    # give (export/reshard.py)
+    reshard_attrs: dict = dataclasses.field(default_factory=dict)
+    # edge -> what of a step's key never changes (propagation/step_memo.py)
+    step_statics: dict = dataclasses.field(default_factory=dict)
 
     def same_mesh(self, a: str, b: str) -> bool:
         """Whether meshes `a` and `b` are one mesh: Shardy compares their definitions."""

@@ -20,6 +20,7 @@ from meshjit.passes.graph.graph import (
     identity_rule,
 )
 from meshjit.passes.graph.slots import init_slot, new_slot
+from meshjit.passes.graph.tuples import TUPLE_TIES, tie_items
 
 
 def _return(b, op, forbidden, return_slots, label):
@@ -27,7 +28,7 @@ def _return(b, op, forbidden, return_slots, label):
         return
     for i, v in enumerate(op.operands):
         if return_slots[i] is not None:
-            b.tie(label, [b.graph.slots.get(v), return_slots[i]], op.name, op)
+            tie_items(b, label, [b.items(v, label), return_slots[i]], op.name, op)
 
 
 def _terminator(region):
@@ -209,4 +210,5 @@ TIES = {
     "func.call": _call,
     "sdy.manual_computation": _manual_computation,
     **DATA_FLOW_TIES,
+    **TUPLE_TIES,
 }

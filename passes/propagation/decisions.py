@@ -89,11 +89,13 @@ def decide_aggressive(step, claims) -> dict:
     # decide otherwise is judged with reduction factors last, as it weighs them.
     decisions, conflicted = _resolve(step, claims, shardy, reduction_last=True)
     if conflicted and shardy:
-        if step.options.conflicts == "auto":
+        graph = step.graph
+        if step.options.conflicts == "auto" and not (graph.conflicts or graph.blocked):
             # Counted only where the cost model would decide otherwise (auto.py then also
-            # propagates with it and compares the whole results).
+            # propagates with it and compares the whole results); once one is, or a tensor
+            # refused an axis, the other candidates run anyway: no need to ask again.
             if _resolve(step, claims, False)[0] != decisions:
-                step.graph.conflicts += 1
+                graph.conflicts += 1
         # Shardy resolves a conflict between factors per tensor: each tensor takes the
         # factors in order, and a factor keeps the axes the tensor's earlier ones left free.
         decisions = _resolve(step, claims, True, per_tensor=True)[0]

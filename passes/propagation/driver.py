@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from meshjit.passes.graph.graph import STAGE_SINGLE_USE, Edge, Graph, whole_axis_names
-from meshjit.passes.propagation.edge_step import EdgeStep, plan_of
+from meshjit.passes.propagation.edge_step import plan_of
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.propagation.priorities import (
     edges_for,
@@ -22,6 +22,7 @@ from meshjit.passes.propagation.priorities import (
     strip_priorities,
     user_priorities,
 )
+from meshjit.passes.propagation.step_memo import StepMemo
 
 
 def propagate_rounds(graph: Graph, options: Options) -> None:
@@ -31,6 +32,7 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
     users = graph.slot_users()
     graph.notify_order = {}
     annotated = [] if options.user_priorities else _with_priorities(graph)
+    memo = StepMemo(graph, options)
     for round_priority in [0, *user_priorities(graph)]:
         if round_priority:
             release_priority(graph, round_priority)
@@ -38,7 +40,7 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
         for _ in range(options.max_iterations):
             for stage in stages:
                 dirty.update(e for e in graph.edges if opened_by(stage, e, options))
-                run_to_fixed_point(graph, stage, options, dirty, users)
+                run_to_fixed_point(graph, stage, options, dirty, users, memo)
             # Shardy's op-priority passes run their stages again while the last one left ops
             # reading a loop's arguments waiting (Graph.region_readers); one stage stops.
             if len(stages) == 1 or not dirty or not options.shardy_preferences:
@@ -61,21 +63,29 @@ def _with_priorities(graph: Graph) -> list:
 
 
 def run_to_fixed_point(
-    graph: Graph, stage: int, options: Options, dirty: set, users: dict | None = None
+    graph: Graph,
+    stage: int,
+    options: Options,
+    dirty: set,
+    users: dict | None = None,
+    memo: StepMemo | None = None,
 ) -> int:
     """Runs the stage's edges until none changes anything; returns the edge runs (worklist)
     or sweeps made. Only edges in `dirty` run: an edge is clean once it ran without changing
-    anything, and dirty again when one of its slots changes."""
+    anything, and dirty again when one of its slots changes. `memo`: the run's remembered
+    steps (step_memo.py)."""
     edges = edges_for(graph, stage, options)
     if users is None:
         users = graph.slot_users()
         graph.notify_order = {}
+    if memo is None:
+        memo = StepMemo(graph, options)
     if options.shardy_preferences:
-        return _run_worklist(graph, edges, stage, options, dirty, users)
-    return _run_sweeps(graph, edges, stage, options, dirty, users)
+        return _run_worklist(graph, edges, stage, options, dirty, users, memo)
+    return _run_sweeps(graph, edges, stage, options, dirty, users, memo)
 
 
-def _run_sweeps(graph, edges, stage, options, dirty, users) -> int:
+def _run_sweeps(graph, edges, stage, options, dirty, users, memo) -> int:
     """Sweeps over the edges, alternating direction, until one changes nothing."""
     for iteration in range(options.max_iterations):
         order = edges if iteration % 2 == 0 else reversed(edges)
@@ -86,7 +96,7 @@ def _run_sweeps(graph, edges, stage, options, dirty, users) -> int:
             dirty.discard(edge)
             if _idle(edge):
                 continue
-            for slot in EdgeStep(edge, stage, options, graph).run():
+            for slot in memo.run(edge, stage):
                 changed = True
                 dirty.update(users[id(slot)])
             dirty.discard(edge)  # applying its own decisions leaves an edge at its fixed point
@@ -95,7 +105,7 @@ def _run_sweeps(graph, edges, stage, options, dirty, users) -> int:
     return options.max_iterations
 
 
-def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
+def _run_worklist(graph, edges, stage, options, dirty, users, memo) -> int:
     """Shardy's order: edges in program order; an edge whose tensor changed runs next.
 
     A data-flow tie runs next when any of its values changed, a source (a loop's operand, a
@@ -154,7 +164,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users) -> int:
                 continue
             if _idle(edge):
                 continue
-            changed = EdgeStep(edge, stage, options, graph).run()
+            changed = memo.run(edge, stage)
             synced: set = set()  # (a synced loop argument wakes its readers at once)
             if edge.overwrite is not None and any(s is edge.overwrite[0] for s in changed):
                 changed = [*changed, *_overwrite_group(edge.overwrite)]

@@ -7,7 +7,12 @@ import os
 
 os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
+from jaxlib.mlir import ir  # noqa: E402
+
+from meshjit import passes  # noqa: E402
+from meshjit.dialects import make_context  # noqa: E402
 from meshjit.passes import cost  # noqa: E402
+from meshjit.passes.api import make_options, propagate_module  # noqa: E402
 from meshjit.passes.cost import dot_plans, op_cost  # noqa: E402
 from tests.support import harness, programs  # noqa: E402
 from tests.support.cost_cases import DOT_LAYOUTS, propagated_graph, xla_bytes  # noqa: E402
@@ -81,3 +86,45 @@ def test_ops_alike_share_one_costing(monkeypatch):
     assert cost.graph_bytes(graph) == shared
     alone = [(id(e), c.plan_dims(plan)) for e, c, plan in dot_plans.choose_plans(graph)]
     assert alone == plans and len(projected) > 3 * 300
+
+
+# One callee every call shares (Shardy's `dedup-functions-fully`): %x0 is sharded on dim 0,
+# %x1 and %x2 on dim 1. Shardy's preferences give the callee's argument %x0's sharding, so two
+# calls reshard their operands; the cost model's gives it the others', so one call does.
+_SHARED_CALLEE = """
+sdy.mesh @mesh = <["x"=4, "y"=2]>
+func.func private @f(%a: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %n = stablehlo.negate %a : tensor<64x64xf32>
+  return %n : tensor<64x64xf32>
+}
+func.func @main(%x0: tensor<64x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                %x1: tensor<64x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>},
+                %x2: tensor<64x64xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>})
+    -> (tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>) {
+  %0 = call @f(%x0) : (tensor<64x64xf32>) -> tensor<64x64xf32>
+  %1 = call @f(%x1) : (tensor<64x64xf32>) -> tensor<64x64xf32>
+  %2 = call @f(%x2) : (tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %0, %1, %2 : tensor<64x64xf32>, tensor<64x64xf32>, tensor<64x64xf32>
+}
+"""
+
+
+def _shared_callee_result(conflicts: str):
+    """(the graph propagated with every call sharing the callee, XLA's moved bytes)."""
+    with make_context():
+        module = ir.Module.parse(_SHARED_CALLEE)
+        options = make_options(conflicts=conflicts)
+        graph = propagate_module(module.operation, options, dedup_fully=True, close=True)
+        passes.prepare_for_xla(module)
+        return graph, harness.compile_cost(str(module)).moved_bytes
+
+
+def test_a_shared_callees_argument_costs_each_calls_reshard():
+    """Each call reshards its own operand into the shared argument: two calls' reshards for
+    Shardy's preferences, one for the cost model's (the tie was priced once, against the
+    first call's operand, which made the two-reshard result look cheaper and kept it)."""
+    graph, moved = _shared_callee_result("auto")
+    shardy_graph, shardy_moved = _shared_callee_result("shardy")
+    assert cost.graph_bytes(shardy_graph) == (shardy_moved, shardy_moved)
+    assert graph.chosen == "cost" and cost.graph_bytes(graph) == (moved, moved)
+    assert moved < shardy_moved
