@@ -6,7 +6,7 @@ line (the line JAX's ends on), with no hang and no MLIR dump.
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
 pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs an evenly
 spread slice of the cases (every SWEEP-th of the first file's, then of the later rounds',
-mistakes_catalogue_round6.py to mistakes_catalogue_round18.py),
+mistakes_catalogue_round6.py to mistakes_catalogue_round19.py),
 `make test-campaigns` the rest of them (tests/support/campaign.py).
 `KNOWN` lists what still differs and why; a known difference that goes away fails the test, so
 the list stays true.

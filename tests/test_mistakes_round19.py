@@ -148,3 +148,29 @@ def test_strict_promotion_joins_python_scalars_as_jax(strict):
         got = value + scalar
         assert got.dtype == want and got.weak_type == weak
     assert jnp.add(1, 1.0).dtype == jnp.float32 and jnp.add(1, 1.0).weak_type
+
+
+_KEY = random.key(0)
+
+
+@pytest.mark.parametrize(
+    "call, words",
+    [(lambda: random.split(_KEY, 2.5), "'float' object cannot be interpreted as an integer"),
+     (lambda: meshjit.grad(lambda v: (random.split(_KEY, 2.5), v)[1])(1.0),
+      "'float' object cannot be interpreted as an integer"),
+     (lambda: meshjit.vmap(lambda v: (random.split(_KEY, 2.5), v)[1])(jnp.ones(1)),
+      "'float' object cannot be interpreted as an integer"),
+     (lambda: meshjit.jit(lambda: random.split(_KEY, 2.5))(),
+      "Shapes must be 1D sequences of concrete values of integer type, got (2.5,)."),
+     (lambda: meshjit.grad(lambda v: meshjit.lax.cond(
+         True, lambda: (random.split(_KEY, 2.5), v)[1], lambda: v))(1.0),
+      "Shapes must be 1D sequences of concrete values of integer type, got (2.5,)."),
+     (lambda: meshjit.jit(lambda: random.split(_KEY, "a"))(),
+      "Shapes must be 1D sequences of concrete values of integer type, got ('a',).")],
+)  # fmt: skip
+def test_split_count_not_an_int_eager_or_staged_as_jax(call, words):
+    """JAX's eager split reads the count as Python does; a staged one (jit, a loop or branch
+    body), by its abstract evaluation's canonicalize_shape."""
+    with pytest.raises(TypeError) as e:
+        call()
+    assert str(e.value).startswith(words)
