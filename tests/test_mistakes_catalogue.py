@@ -6,7 +6,7 @@ line (the line JAX's ends on), with no hang and no MLIR dump.
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
 pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs an evenly
 spread slice of the cases (every SWEEP-th of the first file's, then of the later rounds',
-mistakes_catalogue_round6.py to mistakes_catalogue_round18.py),
+mistakes_catalogue_round6.py to mistakes_catalogue_round19.py),
 `make test-campaigns` the rest of them (tests/support/campaign.py).
 `KNOWN` lists what still differs and why; a known difference that goes away fails the test, so
 the list stays true.
@@ -83,11 +83,15 @@ KNOWN = {
         "line",
     ),
     # Round 8 (tests/support/mistakes_catalogue_round8.py)
-    "r8_checkify_check_in_cond_without_checkify": _known(
-        "JAX raises one module-level ValueError instance for an unfunctionalized check "
-        "(checkify's functionalization_error), so its traceback keeps the frames of its first "
-        "raise (checkify_check_in_jit_unfunctionalized's line); meshjit's ends on this case's",
-        "line",
+    **dict.fromkeys(
+        ("r8_checkify_check_in_cond_without_checkify", "r18_checkify_error_throw_in_jit"),
+        _known(
+            "JAX raises one module-level ValueError instance for an unfunctionalized check "
+            "(checkify's functionalization_error), so its traceback keeps the frames of its "
+            "first raise (checkify_check_in_jit_unfunctionalized's line); meshjit's ends on "
+            "this case's",
+            "line",
+        ),
     ),
     **dict.fromkeys(
         ("r8_grad_of_non_differentiable_callback", "r8_vmap_of_pure_callback_unbatchable"),
@@ -122,12 +126,6 @@ KNOWN = {
         "refusal (JAX's words) comes at the grad call, not at the pallas_call's line",
         "line",
     ),
-    "r16_partition_spec_float": _known(
-        "meshjit's mesh axis names are strings: P(1.5) is refused when it is made (a "
-        "TypeError), where JAX's NamedSharding finds no axis 1.5 in the mesh",
-        "type",
-        "message",
-    ),
     **dict.fromkeys(
         ("r16_mesh_devices_duplicated", "r16_mesh_of_ints"),
         _known(
@@ -136,14 +134,6 @@ KNOWN = {
             "type",
             "line",
         ),
-    ),
-    # Round 17 (tests/support/mistakes_catalogue_round17.py)
-    "r17_named_sharding_spec_tuple_of_strings": _known(
-        "meshjit's NamedSharding takes a tuple as the PartitionSpec of its entries; JAX's reads "
-        "the spec's `partitions` and refuses a tuple (an AttributeError)",
-        "type",
-        "message",
-        "line",
     ),
     # Round 12 (tests/support/mistakes_catalogue_round12.py)
     "r12_ref_in_vmap_written_batched": _known(

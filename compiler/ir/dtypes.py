@@ -237,11 +237,17 @@ def _join_nodes(nodes):
 _WEAK_TYPES = {_WEAK_INT: int, _WEAK_FLOAT: float, _WEAK_COMPLEX: complex}
 
 
+def _jax_nodes(nodes) -> tuple:
+    """The lattice nodes as JAX names them in its errors (Python's int / float / complex for the
+    weak types), in the order of JAX's: a set's, built in the operands' order (it varies from
+    run to run, as the dtypes' hashes do, but is the one JAX's would have in this process)."""
+    return tuple({_WEAK_TYPES.get(n, n) for n in nodes})
+
+
 def _no_promotion_message(typed) -> str:
     """JAX's words (there, only the narrow integers and small floats lack a common type with
-    others); the dtypes in the operands' order (JAX's is that of a set, which varies from run to
-    run: its dtypes' hashes do)."""
-    nodes = dict.fromkeys(_WEAK_TYPES.get(n, n) for n in (_node(d, w) for d, w in typed))
+    others)."""
+    nodes = _jax_nodes(_node(d, w) for d, w in typed)
     small = sorted(bit_width(n) for n in nodes if n in _SMALL_FLOAT_SET)
     which = f"{small[-1]}-bit floats" if small else "1-bit, 2-bit and 4-bit integers"
     return (
@@ -253,6 +259,39 @@ def _no_promotion_message(typed) -> str:
 
 
 _RESULT_TYPES: dict = {}
+
+# jax_numpy_dtype_promotion='strict': a Python scalar joins the types of its kind and above
+# (an int any integer, float or complex type; a float any float or complex type); arrays of
+# different dtypes do not join (JAX's strict lattice)
+_INTS = frozenset(d for d in ALL if _kind(d) in ("i", "u"))
+_INEXACT = frozenset(d for d in ALL if _kind(d) in ("f", "c"))
+_COMPLEXES = frozenset(d for d in ALL if _kind(d) == "c")
+_STRICT_UPPER = {
+    _WEAK_COMPLEX: frozenset([_WEAK_COMPLEX, *_COMPLEXES]),
+    _WEAK_FLOAT: frozenset([_WEAK_FLOAT, _WEAK_COMPLEX, *_INEXACT]),
+    _WEAK_INT: frozenset([_WEAK_INT, _WEAK_FLOAT, _WEAK_COMPLEX, *_INTS, *_INEXACT]),
+}
+
+
+def _strict_upper(node) -> frozenset:
+    return _STRICT_UPPER.get(node) or frozenset([node])
+
+
+def _strict_result_type(typed) -> tuple[np.dtype, bool]:
+    """JAX's join on its strict lattice (a least upper bound of the operands' types, the
+    weak Python types included), or JAX's TypePromotionError naming them."""
+    nodes = [_node(d, w) if w and not is_bool(d) else canonicalize(d) for d, w in typed]
+    common = frozenset.intersection(*map(_strict_upper, nodes))
+    least = (common & set(nodes)) or {c for c in common if common <= _strict_upper(c)}
+    if len(least) != 1:
+        raise TypePromotionError(
+            f"Input dtypes {tuple(str(n) for n in _jax_nodes(nodes))} have no available implicit "
+            "dtype promotion path when jax_numpy_dtype_promotion=strict. Try explicitly casting "
+            "inputs to the desired output type, or set jax_numpy_dtype_promotion=standard."
+        )
+    (joined,) = least
+    weak = {_WEAK_INT: default_int, _WEAK_FLOAT: default_float, _WEAK_COMPLEX: default_complex}
+    return (weak[joined], True) if joined in weak else (canonicalize(joined), False)
 
 
 def result_type(*typed) -> tuple[np.dtype, bool]:
@@ -289,13 +328,7 @@ def _result_type(typed) -> tuple[np.dtype, bool]:
     for d, _ in typed:
         check_not_token(d)
     if strict_promotion:
-        strong = sorted({str(canonicalize(d)) for d, weak in typed if not weak})
-        if len(strong) > 1:
-            raise TypePromotionError(
-                f"Input dtypes {tuple(strong)} have no available implicit dtype promotion path "
-                "when jax_numpy_dtype_promotion=strict. Try explicitly casting inputs to the "
-                "desired output type, or set jax_numpy_dtype_promotion=standard."
-            )
+        return _strict_result_type(typed)
     nodes = tuple(sorted({_node(d, w) for d, w in typed}, key=str))
     joined = _join_nodes(nodes)
     if joined is None:

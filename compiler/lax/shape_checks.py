@@ -272,25 +272,29 @@ def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
     return shape
 
 
-def concrete_shape(name: str, shape) -> tuple[int, ...]:
-    """`shape` as a tuple of Python ints (JAX's TypeError for a traced or non-integer size)."""
+def concrete_shape(name: str, shape, context: str = "") -> tuple[int, ...]:
+    """`shape` as a tuple of Python ints (JAX's TypeError for a traced or non-integer size).
+    `context` is the clause JAX's canonicalize_shape adds after the shape ("argument of 'N'
+    jnp.eye()"); `name` is meshjit's (the function, in parentheses) when JAX gives none."""
     try:
         shape = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
     except ConcretizationError:  # JAX's plain TypeError (not a ConcretizationTypeError)
-        raise traced_shape_error(shape) from None
+        raise traced_shape_error(shape, context) from None
     except TypeError:
         raise MeshjitTypeError(
             f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r}. "
-            f"({name})"
+            + (f"{context}." if context else f"({name})")
         ) from None
     return shape
 
 
-def traced_shape_error(shape) -> MeshjitTypeError:
-    """JAX's TypeError for a shape with traced sizes, with where each came from."""
+def traced_shape_error(shape, context: str = "") -> MeshjitTypeError:
+    """JAX's TypeError for a shape with traced sizes (JAX's `context` clause after it), with
+    where each came from."""
     origins = "".join(origin_message(d._trace, d._var) for d in shape if type(d) is Tracer)
+    clause = f" {context}." if context else ""
     return MeshjitTypeError(
-        f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.\n"
+        f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.{clause}\n"
         f"If using `jit`, try using `static_argnums` or applying `jit` to smaller "
         f"subfunctions.{origins}"
     )

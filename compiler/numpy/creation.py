@@ -307,7 +307,7 @@ def _copy_of(a):
 def _shape_arg(shape):
     if isinstance(shape, int) or getattr(shape, "ndim", None) == 0 or is_symbolic_dim(shape):
         return (shape,)  # an int, a 0-d array or a symbolic dimension
-    return tuple(shape)
+    return shape if isinstance(shape, list) else tuple(shape)  # a list: JAX's errors show one
 
 
 def _key_dtype(dtype, like=None):
@@ -545,9 +545,10 @@ def _interpolated(start, stop, div, with_axis, axis, compute):
 
 
 def eye(N, M=None, k=0, dtype=None, *, device=None):
-    for name, d in (("N", N), ("M", M)):  # JAX's words for a non-integer size
+    # JAX's words for a non-integer or traced size (its two clauses are worded differently)
+    for context, d in (("argument of 'N' jnp.eye()", N), ("argument 'M' of jnp.eye()", M)):
         if d is not None and not isinstance(d, (int, np.integer)) and np.ndim(d) == 0:
-            checks.concrete_shape(f"argument of '{name}' jnp.eye()", (d,))
+            checks.concrete_shape("eye", (d,), context)
     if not (np.ndim(k) == 0 and dtypes.is_int(np.result_type(k))):  # JAX's words
         raise MeshjitValueError(f"k must be a scalar integer; got {k}")
     given_M, M = M, N if M is None else M

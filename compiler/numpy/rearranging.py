@@ -17,7 +17,6 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler.errors import (
     AxisOutOfBoundsError,
-    IncompatibleShapesError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -30,12 +29,13 @@ from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.cumulative import cumsum
 from meshjit.compiler.numpy.elementwise import (
     astype,
-    less_equal,
-    minimum,
+    equal,
+    less,
     multiply,
     negative,
     remainder,
     subtract,
+    where,
 )
 from meshjit.compiler.numpy.elementwise import round as jnp_round
 from meshjit.compiler.numpy.indexing import take
@@ -480,34 +480,47 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None
     if reps.dtype.kind not in "iub":
         raise MeshjitTypeError(f"repeat: repeats must be integers, got {reps.dtype}")
     shape = aval_of(x).shape
-    wide = shape[: axis + 1] + (int(reps),) + shape[axis + 1 :] if reps.ndim == 0 else None
-    if (reps < 0).any():
-        shown = f"broadcast_in_dim shape must have every element be nonnegative, got {wide}. ("
-        raise IncompatibleShapesError(  # JAX's TypeError (its broadcast_in_dim refuses it)
-            (shown if wide is not None and total_repeat_length is None else "")
-            + f"repeat: repeats must be nonnegative, got {reps.tolist()}"
-            + (")" if wide is not None and total_repeat_length is None else "")
-        )
-    if reps.ndim == 0 and total_repeat_length is None:
+    if reps.ndim == 0 and total_repeat_length is None:  # JAX's fast path: broadcast_in_dim
+        wide = shape[: axis + 1] + (int(reps),) + shape[axis + 1 :]
+        if reps < 0:
+            raise _negative_length_error(wide, f"repeat: repeats must be nonnegative, got {reps}")
         dims = tuple(range(axis + 1)) + tuple(range(axis + 2, len(wide)))
         out_shape = shape[:axis] + (size * int(reps),) + shape[axis + 1 :]
         return lax.reshape(lax.broadcast_in_dim(x, wide, dims), out_shape)
     try:
-        idx = np.repeat(np.arange(size), reps)
+        reps = np.broadcast_to(np.ravel(reps), (size,))
     except ValueError:
         raise MeshjitValueError(
             "operands could not be broadcast together with remapped shapes "
             f"[original->remapped]: {reps.shape}  and requested shape ({size},) (repeat: the "
             f"repeats do not match axis {axis} of size {size})"
         ) from None
-    if total_repeat_length is not None:
-        idx = np.pad(
-            idx[:total_repeat_length],
-            (0, builtins.max(total_repeat_length - len(idx), 0)),
-            mode="constant",
-            constant_values=size - 1,
-        )
-    return take_static(x, idx, axis)
+    total = int(reps.sum()) if total_repeat_length is None else total_repeat_length
+    if total < 0:
+        raise _negative_length_error((total,), f"repeat: {reps.tolist()} repeat {total} times")
+    return take_static(x, _repeat_sources(reps, total), axis)
+
+
+def _negative_length_error(shape, why: str) -> MeshjitTypeError:
+    """JAX's TypeError for a negative repeat count or total (its broadcast_in_dim refuses the
+    shape), with what was negative as a note."""
+    e = MeshjitTypeError(
+        f"broadcast_in_dim shape must have every element be nonnegative, got {shape}."
+    )
+    e.add_note(f"meshjit: {why}; jnp.repeat's result has a negative length")
+    return e
+
+
+def _repeat_sources(reps: np.ndarray, total: int) -> np.ndarray:
+    """The element of the result's each position, as JAX's repeat computes it: each element's
+    block starts at the exclusive running sum of `reps` (a negative start counts from the end,
+    as an index does; starts out of range are dropped), and a position takes the element of the
+    last block started at or before it. So a negative repeat overlaps blocks, as in JAX."""
+    starts = np.cumsum(reps) - reps
+    starts = np.where(starts < 0, starts + total, starts)
+    marks = np.zeros(total, np.int64)
+    np.add.at(marks, starts[(starts >= 0) & (starts < total)], 1)
+    return np.cumsum(marks) - 1
 
 
 def _repeat_traced(x, repeats, axis, total):
@@ -518,12 +531,15 @@ def _repeat_traced(x, repeats, axis, total):
             "this, either specify a static value for `repeats`, or pass a static value to "
             "`total_repeat_length`.",
         )
+    if total < 0:
+        raise _negative_length_error((total,), f"total_repeat_length is {total}")
     size = aval_of(x).shape[axis]
-    reps = broadcast_to(astype(repeats, dtypes.int32), (size,))
-    ends = cumsum(reps)
+    reps = broadcast_to(ravel(astype(repeats, dtypes.int32)), (size,))
+    starts = subtract(cumsum(reps), reps)  # _repeat_sources' rule, traced
+    starts = where(less(starts, 0), starts + total, starts)
     positions = lax.iota(dtypes.int32, total)
-    source = sum(less_equal(ends[None, :], positions[:, None]), axis=1)
-    source = minimum(source, size - 1)
+    marks = sum(equal(starts[None, :], positions[:, None]), axis=1, dtype=dtypes.int32)
+    source = subtract(cumsum(marks), 1)
     return take(x, source, axis=axis, mode="clip")
 
 

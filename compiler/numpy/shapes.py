@@ -140,7 +140,7 @@ def _resolved_shape(aval, newshape) -> tuple:
     """`newshape` for an array of type `aval`, its -1 axis resolved (JAX's errors, which show
     the shape as it was given: `8`, `[8]` or `(2, 4)`)."""
     given, newshape = newshape, _shape_tuple(newshape)
-    newshape = checks.concrete_shape("reshape", newshape)
+    newshape = checks.concrete_shape("reshape", given if isinstance(given, list) else newshape)
     if newshape.count(-1) > 1:
         raise MeshjitTypeError(
             f"can only specify one unknown axis size with a `-1` value, got {newshape}"

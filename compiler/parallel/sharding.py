@@ -579,7 +579,8 @@ class PartitionSpec(tuple):
         for name in ("unreduced", "reduced"):
             axes = getattr(self, name)
             if axes:
-                parts.append(f"{name}={{{', '.join(repr(a) for a in sorted(axes))}}}")
+                names = sorted(axes, key=repr)
+                parts.append(f"{name}={{{', '.join(repr(a) for a in names)}}}")
         return "P(" + ", ".join(parts) + ")"
 
     def __eq__(self, other):
@@ -651,7 +652,7 @@ class PartitionSpec(tuple):
         p = self[dim] if dim < len(self) else None
         if p is None or p is UNCONSTRAINED:
             return ()
-        return (p,) if isinstance(p, str) else tuple(p)
+        return tuple(p) if isinstance(p, tuple) else (p,)
 
     def __reduce__(self):
         return (_rebuild_spec, (tuple(self), self.unreduced, self.reduced))
@@ -675,11 +676,7 @@ def _axis_set(axes, name: str) -> frozenset:
         raise MeshjitTypeError(
             f"{name} argument of PartitionSpec should of type `frozenset` or `set`. Got type {axes}"
         )
-    axes = tuple(axes)
-    for a in axes:
-        if not isinstance(a, str):
-            raise MeshjitTypeError(f"unreduced / reduced axes must be axis names, got {a!r}")
-    return frozenset(axes)
+    return frozenset(axes)  # any hashable names, as JAX's (a mesh's are strings)
 
 
 def _check_unreduced(spec, unreduced: frozenset, reduced: frozenset) -> None:
@@ -698,22 +695,25 @@ def _check_unreduced(spec, unreduced: frozenset, reduced: frozenset) -> None:
 
 
 def _check_partition(p):
-    if p is None or p is UNCONSTRAINED or isinstance(p, str):
-        return
-    if isinstance(p, (int, float)) and not p:  # as JAX's: a false entry (P(0)) is None
-        return
-    if isinstance(p, (tuple, list)) and all(isinstance(a, str) for a in p):
-        return
-    nested = [a for a in p if isinstance(a, tuple)] if isinstance(p, tuple) else []
+    """As JAX's, an entry may name its axes by any hashable value (a mesh made by meshjit names
+    them by strings, so NamedSharding then finds no such axis, in JAX's words); a tuple of
+    names may not nest."""
+    sequence = isinstance(p, (tuple, list))
+    nested = [a for a in p if isinstance(a, (tuple, list))] if sequence else []
     if nested:  # JAX's words (its NamedSharding's)
         raise MeshjitValueError(
             f"A tuple inside PartitionSpec cannot contain a nested tuple. Got partition: {p} "
             f"and the nested tuple: {nested[0]}"
         )
-    raise MeshjitTypeError(
-        f"a PartitionSpec entry must be None, an axis name, a tuple of axis names or "
-        f"P.UNCONSTRAINED, got {p!r} (meshjit's mesh axis names are strings)"
-    )
+    try:
+        hash(tuple(p) if sequence else p)
+    except TypeError as e:  # Python's words, as JAX's
+        error = MeshjitTypeError(str(e))
+        error.add_note(
+            f"meshjit: a PartitionSpec entry must be None, an axis name, a tuple of axis names "
+            f"or P.UNCONSTRAINED, got {p!r}"
+        )
+        raise error from None
 
 
 def _canonical_partition(p):
@@ -820,22 +820,24 @@ class NamedSharding(Sharding):
                 f"Invoked with types: NamedSharding, {type(mesh).__name__}, "
                 f"{type(spec).__name__} (NamedSharding needs a Mesh and a PartitionSpec)"
             )
-        if not isinstance(mesh, (Mesh, AbstractMesh)):
-            raise WrongKindError(
-                f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r} "
-                f"('{type(mesh).__name__}' object has no attribute 'size')"
+        if not isinstance(mesh, (Mesh, AbstractMesh)):  # JAX reads mesh.size
+            raise _noted(
+                WrongKindError(f"'{type(mesh).__name__}' object has no attribute 'size'"),
+                f"NamedSharding needs a Mesh or AbstractMesh, got {mesh!r}",
             )
         check_memory_kind(memory_kind)
         check_unique_axis_names(mesh, "NamedSharding")
         if isinstance(spec, list):  # JAX hashes the spec, so a list fails there
-            raise MeshjitTypeError(
-                f"unhashable type: 'list': NamedSharding needs a PartitionSpec, got {spec!r} "
-                f"(write P(*{spec!r}))"
+            raise _noted(
+                MeshjitTypeError("unhashable type: 'list'"),
+                f"NamedSharding needs a PartitionSpec, got {spec!r}: write P(*{spec!r})",
             )
         if not isinstance(spec, PartitionSpec):  # JAX reads spec.partitions: a tuple fails
-            raise WrongKindError(
-                f"NamedSharding needs a PartitionSpec, got {spec!r} "
-                f"('{type(spec).__name__}' object has no attribute 'partitions')"
+            raise _noted(
+                WrongKindError(f"'{type(spec).__name__}' object has no attribute 'partitions'"),
+                f"NamedSharding needs a PartitionSpec, got {spec!r}: write P(*{spec!r})"
+                if isinstance(spec, tuple)
+                else f"NamedSharding needs a PartitionSpec, got {spec!r}: write P({spec!r})",
             )
         _check_spec_axes(spec, mesh)
         self._mesh, self._spec = mesh, spec
@@ -1000,15 +1002,25 @@ def _normalized(spec: PartitionSpec) -> tuple:
     return tuple(entries)
 
 
+def _noted(error: Exception, note: str) -> Exception:
+    """`error` (JAX's words) with meshjit's explanation as a note."""
+    error.add_note(f"meshjit: {note}")
+    return error
+
+
 def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
     seen: set[str] = set()
     for i in range(len(spec)):
         for axis in spec.axes_of(i):
-            if axis not in mesh.axis_names:
-                raise MeshjitValueError(
-                    f"Resource axis: {axis} of {spec} is not found in mesh: {mesh.axis_names}. PartitionSpec {spec} names axis {axis!r}, which is not in the mesh "
-                    f"(its axes are {mesh.axis_names})"
+            if axis not in mesh.axis_names:  # JAX's words; what to do, a note
+                error = MeshjitValueError(
+                    f"Resource axis: {axis} of {spec} is not found in mesh: {mesh.axis_names}."
                 )
+                error.add_note(
+                    f"meshjit: PartitionSpec {spec} names axis {axis!r}, which is not in the mesh; "
+                    f"name one of its axes {mesh.axis_names} (or None to replicate)"
+                )
+                raise error
             if axis in seen:
                 raise DuplicateSpecError(
                     "A single NamedSharding spec specification can map every mesh axis to at "

@@ -30,6 +30,7 @@ from meshjit.compiler.random.keys import (
     wrap_result,
 )
 from meshjit.compiler.random.util import canonical_shape
+from meshjit.compiler.trace.tracing import staging
 
 
 def key(seed, *, impl=None, dtype=None) -> PRNGKeyArray:
@@ -56,8 +57,12 @@ def PRNGKey(seed, *, impl=None):
 def split(key, num=2):
     """`num` new keys (an int, or a shape) from one key, along new leading axes."""
     data, typed = check_key("split", key)
+    if isinstance(num, (float, str)) and staging():  # JAX's abstract evaluation's words
+        raise MeshjitTypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got {(num,)}."
+        )
     if isinstance(num, (float, str)):  # as JAX (and range()): a count is an integer
-        raise MeshjitTypeError(  # Python's words, as JAX's
+        raise MeshjitTypeError(  # Python's words, as JAX's (its eager split)
             f"'{type(num).__name__}' object cannot be interpreted as an integer"
         )
     scalar = isinstance(num, (int, np.integer)) or getattr(num, "ndim", None) == 0

@@ -30,14 +30,15 @@ def canonical_shape(shape, name: str) -> tuple:
             f"'{type(shape).__name__}' object is not iterable: {name} takes a shape (a sequence "
             f"of integers), got {shape!r}"
         )
+    given = shape if isinstance(shape, list) else tuple(shape)  # JAX's errors show a list
     try:
         out = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
     except ConcretizationError:
-        raise traced_shape_error(tuple(shape)) from None
+        raise traced_shape_error(given) from None
     except TypeError:
         raise MeshjitTypeError(
-            "Shapes must be 1D sequences of concrete values of integer type, got "
-            f"{tuple(shape)!r}. ({name})"
+            f"Shapes must be 1D sequences of concrete values of integer type, got {given!r}. "
+            f"({name})"
         ) from None
     if any(d < 0 for d in out):
         raise _negative_shape_error(out, name)

@@ -667,6 +667,18 @@ def current_trace() -> Trace | None:
     return _state.current
 
 
+def staging() -> bool:
+    """Whether a primitive bound now is staged out, as JAX's: some enclosing trace is jit's (or
+    a loop's or a branch's body), not only grad's, jvp's or vmap's (which JAX applies op by op;
+    autodiff outside jit knows its inputs' values)."""
+    trace = _state.current
+    while trace is not None:
+        if trace.kind is None and trace.known is None:
+            return True
+        trace = trace.parent
+    return False
+
+
 class outside_traces:
     """Context manager: runs its block eagerly, as outside any trace (then the trace again)."""
 

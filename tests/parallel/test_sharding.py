@@ -115,8 +115,11 @@ def test_partition_spec():
     assert P("x", P.UNCONSTRAINED)[1] is P.UNCONSTRAINED
     assert len(P()) == 0
     assert P(0) == P(None) and repr(P(0, "x")) == "P(None, 'x')"  # JAX's: a false entry is None
-    with pytest.raises(TypeError, match="axis names are strings"):
-        P(1)
+    assert P(1.5) == (1.5,)  # any hashable axis name, as JAX's; a mesh names its axes by strings
+    with pytest.raises(ValueError, match=r"Resource axis: 1 of P\(1,\) is not found in mesh"):
+        meshjit.NamedSharding(meshjit.make_mesh((2,), ("x",)), P(1))
+    with pytest.raises(TypeError, match="unhashable type: 'set'"):
+        P({"x"})
 
 
 def test_partition_spec_methods_are_jaxs():

@@ -58,8 +58,14 @@ def test_axis_not_in_abstract_mesh():
 
 def test_bad_spec_entry():
     with pytest.raises(MeshjitTypeError) as ei:
-        P("x", 3)  # L:bad-entry
-    _check(ei, "L:bad-entry", "PartitionSpec entry", "3")
+        P("x", {"y"})  # L:bad-entry
+    _check(ei, "L:bad-entry", "unhashable type: 'set'", "PartitionSpec entry", "{'y'}")
+
+
+def test_spec_entry_not_a_mesh_axis_name(mesh):
+    with pytest.raises(MeshjitValueError) as ei:  # JAX's P takes any hashable name
+        NamedSharding(mesh, P("x", 3))  # L:int-entry
+    _check(ei, "L:int-entry", "Resource axis: 3 of P('x', 3) is not found in mesh", "not in")
 
 
 # ---------------------------------------------------------------------------------------------

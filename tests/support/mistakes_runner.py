@@ -32,6 +32,7 @@ CATALOGUES = (
     os.path.join(_HERE, "mistakes_catalogue_round16.py"),
     os.path.join(_HERE, "mistakes_catalogue_round17.py"),
     os.path.join(_HERE, "mistakes_catalogue_round18.py"),
+    os.path.join(_HERE, "mistakes_catalogue_round19.py"),
 )
 CASE_SECONDS = 30
 
