@@ -471,6 +471,7 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None
     if axis is None:
         x, axis = ravel(x), 0
     axis = static_axis(axis, aval_of(x).ndim)
+    _check_repeated_dim_unsharded(aval_of(x), axis)
     size = aval_of(x).shape[axis]
     if is_traced(repeats):
         return _repeat_traced(x, repeats, axis, total_repeat_length)
@@ -506,6 +507,21 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None
             constant_values=size - 1,
         )
     return take_static(x, idx, axis)
+
+
+def _check_repeated_dim_unsharded(aval, axis) -> None:
+    """As JAX's repeat: without out_sharding, the repeated dimension must not be sharded in the
+    type (JAX's ValueError and words)."""
+    spec = aval.sharding.spec if aval.sharding is not None else ()
+    if axis < len(spec) and spec[axis] is not None:
+        err = MeshjitValueError(
+            "Please pass sharding to `jnp.repeat` via `out_sharding` parameter."
+        )
+        err.add_note(
+            f"jnp.repeat: axis {axis} of {aval.str_long()} is sharded; pass out_sharding= (the "
+            "result's sharding) or reshard the axis to None first"
+        )
+        raise err
 
 
 def _repeat_traced(x, repeats, axis, total):
