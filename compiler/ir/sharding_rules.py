@@ -149,11 +149,14 @@ def _check(aval, mesh, spec: tuple, unreduced: frozenset, what) -> None:
     used = [a for e in spec for a in entry_axes(e)] + list(unreduced)
     if len(used) != len(set(used)):
         dims = ",".join(dim_str(n, e) for n, e in zip(aval.shape, spec))
-        raise ShardingTypeError(
-            f"{what} produces an illegally sharded result: "
-            f"{dtypes.short_name(aval.dtype)}[{dims}] (spec {spec} uses a mesh axis twice); "
-            "reshard an operand first (meshjit.sharding.reshard)"
+        err = ShardingTypeError(  # JAX's words
+            f"{what} produces an illegally sharded result: {dtypes.short_name(aval.dtype)}[{dims}]"
         )
+        err.add_note(
+            f"the result's spec {spec} uses a mesh axis twice; reshard an operand first "
+            "(meshjit.sharding.reshard)"
+        )
+        raise err
     sizes = mesh.shape
     for dim, (n, entry) in enumerate(zip(aval.shape, spec)):
         parts = math.prod(sizes[a] for a in entry_axes(entry))
@@ -357,12 +360,13 @@ def sliced(name: str):
         for n_in, n_out, e in zip(x.shape, out.shape, spec):
             parts = math.prod(sizes[a] for a in entry_axes(e))
             if n_in != n_out and e is not None and n_out % parts:
-                raise ShardingTypeError(
+                err = ShardingTypeError(  # JAX's words
                     f"{name} on sharded dims where out dim ({n_out}) is not divisible by mesh "
                     f"axes ({parts}) with spec ({e}) is not implemented. Got input type="
-                    f"{x.str_long()} and output shape={out.shape}; reshard the dimension to "
-                    "None first (meshjit.sharding.reshard)"
+                    f"{x.str_short()} and output shape={out.shape}"
                 )
+                err.add_note("reshard the dimension to None first (meshjit.sharding.reshard)")
+                raise err
         return spec
 
     return rule

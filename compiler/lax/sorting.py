@@ -245,10 +245,12 @@ def _top_k_sharding(out, operand, *, k, axis):
     """The operand's sharding, which must not shard the reduced axis."""
     spec = spec_of(operand)
     if spec[axis] is not None:
-        raise ShardingTypeError(
-            f"top_k's operand must be unsharded along its axis {axis}. Got "
-            f"{operand.str_short()}; reshard it first"
+        err = ShardingTypeError(  # JAX's words
+            "The input should be unsharded over the axis along which to compute the top_k "
+            f"values. Got input type={operand.str_long()} and axis={axis}"
         )
+        err.add_note(f"reshard axis {axis} to None first (meshjit.sharding.reshard)")
+        raise err
     return [spec, spec]
 
 
@@ -314,8 +316,10 @@ def _sort_sharding(out, *operands, dimension, is_stable, num_keys):
     must not shard the sorted dimension (as JAX)."""
     spec = spec_of(operands[0])
     if spec[dimension] is not None:
-        raise ShardingTypeError(
-            "Arguments to sort must be unsharded over the sorting dimension. Got "
-            f"{operands[0].str_short()} sorted along dimension {dimension}; reshard it first"
+        err = ShardingTypeError(  # JAX's words
+            "Arguments to sort must be unsharded over the sorting dimension. Got arg "
+            f"sharding={operands[0].sharding!r} and sorting dimension={dimension}"
         )
+        err.add_note(f"reshard dimension {dimension} to None first (meshjit.sharding.reshard)")
+        raise err
     return [spec] * len(out)

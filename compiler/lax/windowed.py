@@ -691,10 +691,12 @@ for _kind, _prim in reduce_window_p.items():
 def _cumulative_sharding(out, x, *, axis, reverse):
     spec = spec_of(x)
     if spec[axis] is not None:
-        raise ShardingTypeError(
+        err = ShardingTypeError(  # JAX's words
             "Input should be unsharded over the axis being reduced. Got input type="
-            f"{x.str_long()} and axis={axis}; reshard it first"
+            f"{x.str_long()} and axis={axis}"
         )
+        err.add_note(f"reshard axis {axis} to None first (meshjit.sharding.reshard)")
+        raise err
     return spec
 
 

@@ -473,6 +473,7 @@ def repeat(a, repeats, axis=None, *, total_repeat_length=None, out_sharding=None
     if axis is None:
         x, axis = ravel(x), 0
     axis = static_axis(axis, aval_of(x).ndim)
+    _check_repeated_dim_unsharded(aval_of(x), axis)
     size = aval_of(x).shape[axis]
     if is_traced(repeats):
         return _repeat_traced(x, repeats, axis, total_repeat_length)
@@ -521,6 +522,21 @@ def _repeat_sources(reps: np.ndarray, total: int) -> np.ndarray:
     marks = np.zeros(total, np.int64)
     np.add.at(marks, starts[(starts >= 0) & (starts < total)], 1)
     return np.cumsum(marks) - 1
+
+
+def _check_repeated_dim_unsharded(aval, axis) -> None:
+    """As JAX's repeat: without out_sharding, the repeated dimension must not be sharded in the
+    type (JAX's ValueError and words)."""
+    spec = aval.sharding.spec if aval.sharding is not None else ()
+    if axis < len(spec) and spec[axis] is not None:
+        err = MeshjitValueError(
+            "Please pass sharding to `jnp.repeat` via `out_sharding` parameter."
+        )
+        err.add_note(
+            f"jnp.repeat: axis {axis} of {aval.str_long()} is sharded; pass out_sharding= (the "
+            "result's sharding) or reshard the axis to None first"
+        )
+        raise err
 
 
 def _repeat_traced(x, repeats, axis, total):
