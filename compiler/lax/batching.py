@@ -217,6 +217,38 @@ def batch_jaxpr(
     return out, out_batched
 
 
+def batch_jaxpr_axes(
+    closed: ClosedJaxpr,
+    in_dims: Sequence[int | None],
+    axis: BatchAxis | None = None,
+    batched_avals: Sequence | None = None,
+) -> tuple[ClosedJaxpr, list[int | None]]:
+    """`closed` over examples with each input mapped along its own axis (`in_dims[i]`, None:
+    unmapped), its outputs left mapped along whichever axis they come out on (JAX's
+    batch_jaxpr2: a jit's call keeps the batch dimensions where they are). Returns the new
+    jaxpr and its outputs' mapped axes. `batched_avals`: the mapped inputs' own types, when the
+    jaxpr is called on them as they are (a jit keeps their shardings in its types)."""
+    axis = axis or current_axis()
+    avals = [
+        a if d is None else batched_aval(a, axis.size, d) for a, d in zip(closed.in_avals, in_dims)
+    ]
+    if batched_avals is not None:
+        avals = [
+            a if d is None else _typed_like(a, t) for a, t, d in zip(avals, batched_avals, in_dims)
+        ]
+    out_dims: list[int | None] = []
+
+    def fun(*args):
+        outs, odims = batch_closed(closed, args, in_dims, axis)
+        out_dims.extend(odims)
+        return outs
+
+    with new_trace() as trace:
+        tracers = [trace.new_arg(a) for a in avals]
+        out = trace.finish(list(fun(*tracers)))
+    return out, out_dims
+
+
 def _typed_like(aval, typed):
     """`aval` with `typed`'s sharding when `typed` is the same type but for it."""
     same = typed is not None and (typed.shape, typed.dtype) == (aval.shape, aval.dtype)

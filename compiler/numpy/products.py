@@ -31,9 +31,9 @@ from meshjit.compiler.numpy.util import (
     materialize,
     promote,
     promote_product,
-    result_type,
     sharded_by,
     static_axis,
+    weak_result_type,
 )
 from meshjit.compiler.trace.tracing import Tracer
 
@@ -108,12 +108,26 @@ def _contract(a, b, dims):
     options = _OPTIONS.get()
     if options is None:
         dtype = aval_of(a).dtype
-        if dtype != aval_of(b).dtype:
-            dtype = result_type(a, b)
-        return lax.dot_general(a, b, dims, preferred_element_type=dtype)
+        if dtype == aval_of(b).dtype:
+            return lax.dot_general(a, b, dims, preferred_element_type=dtype)
+        dtype, weak = weak_result_type(a, b)
+        return _weak(lax.dot_general(a, b, dims, preferred_element_type=dtype), weak)
     precision, preferred = options
-    dtype = result_type(a, b) if preferred is None else dtypes.canonicalize(preferred)
-    return lax.dot_general(a, b, dims, precision=precision, preferred_element_type=dtype)
+    if preferred is not None:
+        dtype = dtypes.canonicalize(preferred)
+        return lax.dot_general(a, b, dims, precision=precision, preferred_element_type=dtype)
+    dtype, weak = weak_result_type(a, b)
+    out = lax.dot_general(a, b, dims, precision=precision, preferred_element_type=dtype)
+    return _weak(out, weak)
+
+
+def _weak(out, weak: bool):
+    """As JAX's products: weak when the operands' promotion is (a bool matrix times a weakly
+    typed int one is a weak int32; fuzz seed 3101182), which dot_general's result is not."""
+    aval = aval_of(out)
+    if not weak or aval.weak_type:
+        return out
+    return lax.convert_element_type(out, aval.dtype, weak_type=True)
 
 
 def _matrix_product_fast(a, b):

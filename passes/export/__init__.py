@@ -4,7 +4,7 @@ the module prepared for XLA's import.
 
 `write_back.py` stores slot shardings; `close.py` the export stage (`export_module`);
 `pin_plans.py`, `insert_reshards.py` and `reshard.py` the reshards; `xla.py` the XLA hand-off, with
-`uneven_updates.py`, `conv_guard.py`, `pad_guard.py`, `fft_guard.py`, `window_guard.py`,
+`uneven_updates.py`, `conv_guard.py`, `pad_guard.py`, `fft_guard.py`, `slice_guard.py`, `window_guard.py`,
 `reduce_guard.py` and `zero_size_calls.py` keeping ops XLA partitions wrongly (or crashes on)
 away from it (shared helpers: `guard_util.py`).
 """

@@ -14,6 +14,7 @@ from meshjit.passes.export.conv_guard import (
 from meshjit.passes.export.fft_guard import guard_ffts
 from meshjit.passes.export.pad_guard import guard_sharded_pads
 from meshjit.passes.export.reduce_guard import guard_unsplittable_reductions, unsplittable
+from meshjit.passes.export.slice_guard import guard_one_per_shard_slices, may_be_guarded
 from meshjit.passes.export.uneven_arguments import pin_uneven_arguments
 from meshjit.passes.export.uneven_updates import guard_uneven_updates
 from meshjit.passes.export.window_guard import guard_padded_strided_windows, padded_strided_dims
@@ -67,7 +68,8 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     padded dimensions where it does (`pad_guard.py`), and a reduce window's unevenly sharded
     padded, strided dimensions (`window_guard.py`), so do an FFT's unevenly sharded
     transformed dimensions, and an FFT next to a gather along another dimension than the first
-    is isolated from its layout (`fft_guard.py`), and so do the reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`). A call
+    is isolated from its layout (`fft_guard.py`), so does a slice's dimension sharded one element
+    per shard (`slice_guard.py`), and so do the reduced dimensions of a reduce whose body XLA's all-reduce refuses (`reduce_guard.py`). A call
     computing only zero-size values becomes constants (XLA crashed on one in a loop body beside
     a constraint in its condition; `zero_size_calls.py`)."""
     module_op = module_op.operation if hasattr(module_op, "operation") else module_op
@@ -82,6 +84,7 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     guard_sharded_pads(module_op)
     guard_padded_strided_windows(module_op)
     guard_ffts(module_op)
+    guard_one_per_shard_slices(module_op)
     guard_unsplittable_reductions(module_op)
     drop_empty_calls(module_op)
     if pin:
@@ -95,9 +98,10 @@ _GUARDED = frozenset(
 )
 
 
-def _guarded(op) -> bool:
+def _guarded(op, partitions: int) -> bool:
     return (
         op.name in _GUARDED
+        or (op.name == "stablehlo.slice" and may_be_guarded(op, partitions))
         or (op.name == "stablehlo.reduce" and unsplittable(op))
         or (op.name == "stablehlo.reduce_window" and bool(padded_strided_dims(op)))
     )
@@ -107,16 +111,26 @@ def has_guarded_ops(module_op: ir.Operation) -> bool:
     """Whether `module_op` has an op `prepare_for_xla` may guard (for propagation='xla', which
     propagates only to place the guards where there are any)."""
     found = []
+    module_op = module_op.operation if hasattr(module_op, "operation") else module_op
+    partitions = _partitions(module_op)
 
     def visit(op):
-        if _guarded(op):
+        if _guarded(op, partitions):
             found.append(op)
             return ir.WalkResult.INTERRUPT
         return ir.WalkResult.ADVANCE
 
-    module_op = module_op.operation if hasattr(module_op, "operation") else module_op
     module_op.walk(visit)
     return bool(found)
+
+
+def _partitions(module_op: ir.Operation) -> int:
+    attr = (
+        module_op.attributes["mhlo.num_partitions"]
+        if "mhlo.num_partitions" in module_op.attributes
+        else None
+    )
+    return 1 if attr is None else ir.IntegerAttr(attr).value
 
 
 def _find(module_op: ir.Operation, wanted) -> list:
@@ -181,8 +195,7 @@ def _rejected_barrier(op) -> bool:
 def _dead(value) -> bool:
     """Whether only sharding constraints whose results are dead read `value`."""
     return all(
-        u.owner.name == "sdy.sharding_constraint" and _dead(u.owner.results[0])
-        for u in value.uses
+        u.owner.name == "sdy.sharding_constraint" and _dead(u.owner.results[0]) for u in value.uses
     )
 
 

@@ -51,10 +51,12 @@ def _run(jax, program, mesh, args):
 
 
 def _needs_devices(program) -> bool:
-    """Round 30's r30_mesh sets an Explicit mesh with use_abstract_mesh inside the program: JAX
+    """Round 30's r30_mesh (and round 31's r31_explicit) sets an Explicit mesh with use_abstract_mesh inside the program: JAX
     takes its devices from the jit's shardings (unsharded, it refuses: "Please enter your `jit`
     into a mesh context")."""
-    return any(s[0] in ("op", "vop") and s[1] == "r30_mesh" for s in program.steps)
+    return any(
+        s[0] in ("op", "vop") and s[1] in ("r30_mesh", "r31_explicit") for s in program.steps
+    )
 
 
 def _nan_in_sharded(program, args) -> bool:

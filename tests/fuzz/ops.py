@@ -1043,6 +1043,10 @@ def draw_step(rng, vals, allow_vmap=True, focus=()):
 # Round 30's (ops_round30): drawn index expressions and .at[] modes, promotion across scalars and
 # dtypes, casts / shifts / division signs, pytree derivatives, vmapped control flow, custom rules
 # with nondiff_argnums, use_abstract_mesh with bare specs, partial-manual and nested shard_maps.
+# Round 31's (ops_round31): reductions with where= / initial=, einsum paths, reduce_window
+# parameters, multi-operand sorts, cumulative ops with reverse, segment ops, take modes, pytree
+# cond / switch under vmap and grad, custom rules under vmap of vmap, checkpoint policies, scans
+# under grad, samplers over split keys, grads of shard_map collectives, auto_axes / reshard.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1063,6 +1067,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round28,
     ops_round29,
     ops_round30,
+    ops_round31,
     ops_semantics,
     ops_transforms,
 )

@@ -129,6 +129,7 @@ _WORKER_SOURCES = (
     "ops_round28",
     "ops_round29",
     "ops_round30",
+    "ops_round31",
     "ops_semantics",
     "ops_transforms",
     "registry",

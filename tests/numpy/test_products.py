@@ -173,3 +173,23 @@ def test_outer_is_jaxs_broadcasts_of_the_raveled_operands():
     names = [e.primitive.name for e in jaxpr.jaxpr.eqns]
     assert names == ["convert_element_type", "reshape", "broadcast_in_dim", "broadcast_in_dim", "mul"]
     np.testing.assert_array_equal(jnp.outer(jnp.arange(3), jnp.arange(2.0)), np.outer(np.arange(3), np.arange(2.0)))
+
+
+def test_a_product_of_a_bool_and_a_weak_int_is_weak_as_jax_s():
+    """JAX's products convert dot_general's result to the operands' weak promotion (fuzz seed
+    3101182: a bool matrix times a weakly typed int32 one came out strong)."""
+    b = np.array([[True], [False], [True]])
+
+    def f(x):
+        weak = meshjit.numpy.abs(x) + 1  # (a bool plus a Python int: weak int32)
+        return meshjit.numpy.matmul(x.T, weak), meshjit.numpy.dot(x.T, weak), x.T @ x
+
+    outs = meshjit.jit(f)(b)
+    assert [(str(o.dtype), o.weak_type) for o in outs] == [
+        ("int32", True),
+        ("int32", True),
+        ("bool", False),
+    ]
+    assert np.asarray(outs[0]).tolist() == [[4]]
+    text = str(meshjit.make_jaxpr(f)(b))
+    assert "convert_element_type[new_dtype=int32 weak_type=True] " in text.split("dot_general")[1]
