@@ -25,6 +25,7 @@ from meshjit.compiler.numpy.util import (
     promote_inexact,
     ref_hint,
 )
+from meshjit.compiler.trace.array_methods import CONCRETE_ARRAY_TYPES
 from meshjit.compiler.trace.tracing import Tracer, jitted_argument_words, python_scalar_literal
 from meshjit.compiler.traceback_util import filter_exception, own_boundary
 
@@ -40,8 +41,12 @@ def _simple_binary_operands(x1, x2, inexact: bool):
     so this skips the general path's work.
     """
     is_t1, is_t2 = type(x1) is Tracer, type(x2) is Tracer
+    if not (is_t1 or is_t2):  # eager: concrete arrays as tracers (and not under any trace)
+        if trace_state.current is not None:
+            return None
+        is_t1, is_t2 = type(x1) in CONCRETE_ARRAY_TYPES, type(x2) in CONCRETE_ARRAY_TYPES
     if is_t1 and is_t2:
-        a1, a2 = x1._var.aval, x2._var.aval
+        a1, a2 = _aval(x1), _aval(x2)
         if a1.weak_type or a2.weak_type or a1.dtype != a2.dtype:
             return None
         if inexact and not dtypes.is_float(a1.dtype):
@@ -54,7 +59,7 @@ def _simple_binary_operands(x1, x2, inexact: bool):
     tracer, scalar = (x1, x2) if is_t1 else (x2, x1) if is_t2 else (None, None)
     if tracer is None or (type(scalar) is not float and type(scalar) is not int):
         return None
-    aval = tracer._var.aval
+    aval = _aval(tracer)
     dtype = aval.dtype
     if aval.weak_type or (inexact and not dtypes.is_float(dtype)):
         return None
@@ -69,6 +74,11 @@ def _simple_binary_operands(x1, x2, inexact: bool):
     except MeshjitOverflowError as e:
         raise _argument_overflow(e, {"x": x1, "y": x2}) from None
     return (tracer, operand) if is_t1 else (operand, tracer)
+
+
+def _aval(x):
+    """A tracer's type, or a concrete array's."""
+    return x._var.aval if type(x) is Tracer else x.aval
 
 
 _FLOAT_ADOPTS: dict = {}  # dtype -> whether a Python float takes it (weak-type promotion)
@@ -226,6 +236,12 @@ def define_unary(lax_fn, inexact=False):
                 if prim is not None and trace is not None:  # `bind_internal`, inlined
                     return trace.process(prim, (x,), {}, 2)
                 return direct(x)
+            if (  # eager, on a concrete array: as a tracer (promotion would leave it so)
+                type(x) in CONCRETE_ARRAY_TYPES
+                and trace_state.current is None
+                and (not inexact or x.aval.dtype in dtypes.FLOATS)
+            ):
+                return direct(x)
             (x,) = _promoted(lax_fn, (x,), inexact)
             return lax_fn(materialize(x))
         except Exception as e:
@@ -244,7 +260,8 @@ def define_binary_with_bool(lax_fn, bool_fn):
         try:
             simple = _simple_binary_operands(x1, x2, False)
             if simple is not None:  # of the dtype of the tracer of x1, x2 (a scalar takes it)
-                boolean = (x1 if type(x1) is Tracer else x2)._var.aval.dtype.kind == "b"
+                array = x2 if type(x1) is float or type(x1) is int else x1
+                boolean = _aval(array).dtype.kind == "b"
                 p = bool_prim if boolean else prim
                 trace = trace_state.current  # `bind_internal`, inlined
                 if trace is not None:

@@ -517,7 +517,7 @@ def _check_spec_matches_type(spec: PartitionSpec, aval: ShapedArray, axes) -> No
             f"{PartitionSpec(*spec_of(aval))} for arg: {aval}. `in_specs` is an "
             "optional argument so you can omit specifying it and shard_map will infer the "
             "in_specs from the arguments. If you want to reshard your inputs, you can use "
-            "`meshjit.reshard` on the arguments and then pass those args to shard_map."
+            "`jax.reshard` on the arguments and then pass those args to shard_map."
         )
 
 

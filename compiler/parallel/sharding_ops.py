@@ -73,8 +73,8 @@ def _assert_type(x, sharding: NamedSharding) -> None:
         if any(types.get(a) is not None and types[a].name != "Auto" for a in named):
             raise MeshjitValueError(
                 "The spec of NamedSharding passed to with_sharding_constraint can only refer to "
-                f"Auto axes of the mesh. Got spec={sharding.spec} and mesh={sharding.mesh}. You "
-                "probably meant to use `reshard` API?"
+                f"Auto axes of the mesh. Got spec={sharding.spec} and "
+                f"mesh={sharding.mesh.abstract_mesh}. You probably meant to use `reshard` API?"
             )
         return
     aval = aval_of(x)

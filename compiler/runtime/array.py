@@ -27,7 +27,11 @@ from meshjit.compiler.runtime.client import (
     replicated_sharding,
     transfer_kind,
 )
-from meshjit.compiler.trace.array_methods import ArrayMethods, register_boundary_type
+from meshjit.compiler.trace.array_methods import (
+    CONCRETE_ARRAY_TYPES,
+    ArrayMethods,
+    register_boundary_type,
+)
 from meshjit.compiler.traceback_util import api_boundary, boundary_methods
 
 
@@ -402,6 +406,7 @@ def _rebuild(value):
 
 
 register_boundary_type(Array)
+CONCRETE_ARRAY_TYPES.add(Array)
 # Its instances' type is named as JAX's concrete array type is (`type(x).__name__` is
 # "ArrayImpl"); `meshjit.Array` is PublicArray below, as jax.Array.
 Array.__name__ = Array.__qualname__ = "ArrayImpl"

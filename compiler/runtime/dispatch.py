@@ -113,7 +113,12 @@ class Executable:
                         committed = True
                     buffers.append(x._impl if x._placement is p else device_arg(x, aval, p))
                 elif t is np.ndarray and replicas is not None and x.dtype == aval.dtype:
-                    buffers.append(client.put_shards(aval, p, [x] * len(replicas), replicas))
+                    if x.shape or self.donated is not None:
+                        buffers.append(client.put_shards(aval, p, [x] * len(replicas), replicas))
+                    else:  # a scalar operand (`x * 0.5` run eagerly): its buffers are kept
+                        buffers.append(_scalar_buffer(x, aval, p, replicas))
+                elif t in _SCALAR_TYPES and replicas is not None and self.donated is None:
+                    buffers.append(_scalar_buffer(np.asarray(x, aval.dtype), aval, p, replicas))
                 else:
                     buffers.append(device_arg(x, aval, p))
         else:
@@ -153,6 +158,25 @@ class Executable:
 
 
 _new_array = object.__new__
+
+# (dtype, bytes, placement) -> the device buffer of a host scalar: a program's scalar operands
+# repeat (learning rates, `x * 0.5` run eagerly), and a buffer just copied in is waited for by
+# the run that reads it. Buffers are immutable; a donated argument never comes from here.
+_SCALAR_BUFFERS: dict = {}
+
+
+def _scalar_buffer(x: np.ndarray, aval, placement, devices):
+    if config.jax_transfer_guard_host_to_device or config.jax_transfer_guard:
+        return client.put_shards(aval, placement, [x] * len(devices), devices)  # guarded
+    key = (x.dtype, x.tobytes(), placement)
+    buffer = _SCALAR_BUFFERS.get(key)
+    if buffer is None:
+        if len(_SCALAR_BUFFERS) >= 512:
+            _SCALAR_BUFFERS.clear()
+        buffer = _SCALAR_BUFFERS[key] = client.put_shards(
+            aval, placement, [x] * len(devices), devices
+        )
+    return buffer
 
 
 def _result_handler(aval, placement):
@@ -375,7 +399,7 @@ def context_key():
 
 
 def fast_key(args):
-    """The dispatch cache key of a call whose arguments are all arrays, else None.
+    """The dispatch cache key of a call whose arguments are all arrays or scalars, else None.
 
     Per argument its abstract type and placement (which decide the signature, the devices and
     so the executable), plus the context mesh. Arrays with a NamedSharding take the full path.
@@ -389,10 +413,21 @@ def fast_key(args):
             key += (x.aval, x._placement, x._committed)
         elif t is np.ndarray:
             key += (x.shape, x.dtype)
+        elif t in _SCALAR_TYPES:  # its type decides its (weak) type; x64 changes clear `calls`
+            if t is int and not _INT32_MIN <= x <= _INT32_MAX:  # the slow path's overflow check
+                return None
+            key.append(t)
         else:
             return None
     key.append(context_key())
     return tuple(key)
+
+
+# Python scalars (weakly typed) and NumPy scalars (typed): exact types, not subclasses.
+_SCALAR_TYPES = frozenset(
+    {bool, int, float, complex} | {type(np.dtype(c).type(0)) for c in "?bBhHiIlLqQefdgFDG"}
+)
+_INT32_MIN, _INT32_MAX = -(2**31), 2**31 - 1
 
 
 class CallCache:

@@ -79,6 +79,11 @@ _OWN = frozenset(vars(ArrayMethods))
 _METHODS: dict[str, object] = {}
 _BOUNDARY_TYPES: list[tuple[type, bool]] = []
 
+# The classes of concrete (device) arrays, registered by their module (runtime's Array, a later
+# room): outside any trace meshjit.numpy's operators take the path of tracers on them, binding
+# the primitive without the general promotion when nothing needs promoting.
+CONCRETE_ARRAY_TYPES: set[type] = set()
+
 
 def register_array_methods(methods: Mapping[str, object]) -> None:
     """Gives every array type `methods`: attribute name -> function (called with the array

@@ -601,8 +601,9 @@ def test_sharding_errors_print_types_as_jax(mesh):
     x = meshjit.device_put(np.ones(8, np.float32), P("X"))
     smap = meshjit.shard_map(lambda u: u, mesh=mesh, in_specs=P("Y"), out_specs=P("Y"))
     want = "does not match the specs of the input: P('X',) for arg: float32[8@X]. "
-    with pytest.raises(ValueError, match=re.escape(want)):
+    with pytest.raises(ValueError, match=re.escape(want)) as caught:
         smap(x)
+    assert "you can use `jax.reshard` on the arguments" in str(caught.value)  # JAX's words
     weak = meshjit.device_put(meshjit.numpy.maximum(np.arange(8), 0.5), P("X"))  # `~`, as JAX
     with pytest.raises(ValueError, match=re.escape("for arg: ~float32[8@X]. ")):
         smap(weak)

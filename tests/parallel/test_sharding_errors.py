@@ -334,8 +334,13 @@ def test_with_sharding_constraint_on_explicit_axes_without_a_context_mesh_is_a_v
     mesh = jax.make_mesh((2, 4), ("x", "y"), axis_types=(AxisType.Explicit,) * 2)
     x = jax.device_put(np.arange(32.0).reshape(4, 8), NamedSharding(mesh, P("x", "y")))
     f = jax.jit(lambda x: jax.lax.with_sharding_constraint(x.sum(0), NamedSharding(mesh, P("x"))))
-    with pytest.raises(ValueError, match="can only refer to Auto axes"):
+    with pytest.raises(ValueError, match="can only refer to Auto axes") as caught:
         f(x)
+    # JAX names the mesh's abstract form (axis types, device kind, platform)
+    assert str(caught.value).endswith(
+        "Got spec=P('x',) and mesh=AbstractMesh('x': 2, 'y': 4, axis_types=(Explicit, Explicit), "
+        "device_kind=cpu, num_cores=None, platform=cpu). You probably meant to use `reshard` API?"
+    )
 
 
 def test_shard_shape_of_indivisible_dimension_is_jaxs_indivisible_error(mesh):

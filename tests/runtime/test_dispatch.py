@@ -3,6 +3,7 @@ results' shardings as JAX's `maybe_recover_user_shardings` names them: a result 
 argument's rank, mesh and layout has that argument's NamedSharding as written."""
 
 import numpy as np
+import pytest
 
 import meshjit
 import meshjit.numpy as jnp
@@ -72,3 +73,61 @@ def test_results_laid_out_as_the_first_argument_keep_its_spec():
     assert _specs(lambda c, b: (c * 2, b * 2), c, b) == ["P(None, 'fsdp')", "P()"]
     # an uncommitted first argument has no sharding: the next one is not consulted
     assert _specs(lambda x, b: (x * 2, b * 2), jnp.ones(8), b) == ["P()", "P()"]
+
+
+def test_scalar_arguments_take_the_fast_path_and_keep_their_types():
+    """Python and NumPy scalars key the fast path by their type: a float is weak, a NumPy
+    scalar strong, an int beyond int32 still JAX's OverflowError; repeated scalars reuse one
+    device buffer and give the same numbers."""
+    f = meshjit.jit(lambda x, s: x * s)
+    x = jnp.arange(4.0)
+    for _ in range(3):  # the first call compiles; the next ones take the fast path
+        assert meshjit.typeof(f(x, 2)).weak_type is False
+        np.testing.assert_array_equal(f(x, 2), [0.0, 2.0, 4.0, 6.0])
+        np.testing.assert_array_equal(f(x, 0.5), [0.0, 0.5, 1.0, 1.5])
+        np.testing.assert_array_equal(f(x, -0.0), [-0.0, -0.0, -0.0, -0.0])
+        assert np.signbit(np.asarray(f(x, -0.0))).all()  # -0.0's buffer is not 0.0's
+        assert meshjit.typeof(f(2.0, 3)).weak_type  # two Python scalars: a weak result
+        assert f(np.float16(2), np.float16(3)).dtype == np.float16
+        assert f(True, False).dtype == np.bool_
+    with pytest.raises(
+        OverflowError, match="argument path is s. Got <class 'int'> with value 4294967296"
+    ):
+        f(x, 2**32)
+
+
+def test_a_cached_scalar_buffer_does_not_escape_the_transfer_guard_or_donation():
+    """A scalar's kept device buffer is not used where its copy must be seen (a transfer guard
+    refuses it) or where it would be donated (the donated buffer is deleted)."""
+    f = meshjit.jit(lambda x, s: x + s)
+    x = jnp.arange(3.0)
+    f(x, 1.5), f(x, 1.5)  # the scalar's buffer is kept now
+    with meshjit.transfer_guard("disallow"):
+        with pytest.raises(Exception, match="Disallowed host-to-device transfer"):
+            f(x, 1.5)
+    g = meshjit.jit(lambda s: s * 2, donate_argnums=0)
+    for _ in range(3):
+        assert float(g(np.float32(1.5))) == 3.0
+    assert float(f(x, np.float32(1.5))[0]) == 1.5
+
+
+def test_eager_operators_on_arrays_bind_directly_with_jaxs_types():
+    """Eager `x op y` / `x op scalar` / unary functions on concrete arrays skip promotion when
+    none is needed: the results' dtypes, weak types and numbers are what promotion gives."""
+    x = jnp.arange(4.0)
+    i8 = jnp.arange(4, dtype=jnp.int8)
+    assert meshjit.typeof(x * 0.5).weak_type is False
+    assert (i8 + 200).dtype == jnp.int8  # a Python int wraps into int8 as JAX's
+    np.testing.assert_array_equal(i8 + 200, np.arange(4, dtype=np.int8) + np.int8(-56))
+    assert (jnp.ones(3, bool) + jnp.ones(3, bool)).dtype == np.bool_  # `add` is `or`
+    assert (jnp.ones(3, bool) * True).dtype == np.bool_
+    w = jnp.asarray(2.0) * 1.0  # a weak array with a scalar: the general path
+    assert meshjit.typeof(jnp.asarray(1.0) + 1).weak_type  # both weak: the general path
+    np.testing.assert_allclose(jnp.tanh(x), np.tanh(np.arange(4.0)), rtol=1e-6)
+    assert jnp.sqrt(jnp.arange(4)).dtype == np.float32  # an int operand is promoted
+    np.testing.assert_array_equal(x[:, None] + x, np.add.outer(np.arange(4.0), np.arange(4.0)))
+    assert float(w) == 2.0 and meshjit.typeof(w).weak_type
+    with pytest.raises(
+        TypeError, match=r"add got incompatible shapes for broadcasting: \(3,\), \(4,\)"
+    ):
+        jnp.ones(3) + jnp.ones(4)
