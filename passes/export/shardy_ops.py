@@ -477,6 +477,8 @@ def reshard_call_results(module_op: ir.Operation) -> None:
                 # nothing, a declared result its returned value never had does)
                 before = _before_evening(ret.operands[i])
                 alike = before is not None and _same_axes(before, target)
+                if _replicated_like(target) is None and _replicated_like(before or raw) is None:
+                    continue  # (replicated on both sides, whichever meshes: nothing moves)
                 if str(raw) != str(returned) or not alike:
                     _reshard_after(call, result, target)
 
