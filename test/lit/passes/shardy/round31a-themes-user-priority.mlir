@@ -185,7 +185,7 @@ func.func @while_arg_constraint(%arg0: tensor<8x16xf32>) -> tensor<8x16xf32> {
 
 // -----
 
-// custom rules: A custom call whose rule makes k a need-replication factor and j blocked: i and k take the operand's axes (need-replication factors still propagate; only export replicates them), j does not.
+// custom rules: A custom call whose rule makes k a need-replication factor and j blocked: i and k take the operand's axes (a need-replication factor propagates as any other), j does not.
 // CHECK-LABEL: func.func {{(private )?}}@rule_need_replication(
 // CHECK-SAME: %arg0: tensor<8x16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {"b"}, {"c"}]>}) -> (tensor<8x16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a", ?}, {?}, {"c", ?}]>}) {
 // CHECK: %0 = stablehlo.custom_call @op(%arg0) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a", ?}, {?}, {"c", ?}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j, k])->([i, j, k]) {i=8, j=16, k=4} need_replication={k} blocked_propagation={j}, custom>} : (tensor<8x16x4xf32>) -> tensor<8x16x4xf32>
