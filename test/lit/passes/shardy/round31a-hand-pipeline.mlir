@@ -8,6 +8,7 @@
 //   call results resharded to a declared callee result (campaign 73672)   3
 //   groups holding a manual computation's result, nested manual bodies (campaign 74013)   2
 //   call results declared on another mesh, replicated or not (campaign 73872)   3
+//   a constant expression split per use inside both branches of an if (campaign 36320)   1
 // A callee declares a result sharding ("c" on a dim of 1) its returned argument never had ("b" from the caller): export makes both even (unsharded), and the call result is resharded to the declared "c" before the group's "b" (campaign 73672, reduced).
 // CHECK-LABEL: func.func {{(private )?}}@main(
 // CHECK-SAME: %arg0: tensor<8x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> (tensor<8x1xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
@@ -193,4 +194,28 @@ func.func @main(%arg3: tensor<3x12xf32>) -> (tensor<3x12xf32>) {
   %call14 = func.call @callee8(%arg3) : (tensor<3x12xf32>) -> tensor<3x12xf32>
   %v16 = stablehlo.exponential %call14 : tensor<3x12xf32>
   return %v16 : tensor<3x12xf32>
+}
+
+// -----
+
+// A negated constant read in both branches of an if, constrained in the first: the splitter's copies follow their uses in program order (the first branch's first), as Shardy's (campaign 36320, extended, reduced).
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK: %0 = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"c"}]>]>} dense<1.000000e+00> : tensor<12x16xf32>
+// CHECK: %1 = sdy.constant dense<1.000000e+00> : tensor<12x16xf32>
+// CHECK: %2 = stablehlo.negate %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a"}, {"c"}]>]>} : tensor<12x16xf32>
+// CHECK: %4 = sdy.constant dense<true> : tensor<i1>
+// CHECK: %7 = sdy.reshard %2 <@mesh, [{"a"}, {"c"}]> : tensor<12x16xf32>
+sdy.mesh @mesh = <["a"=2, "b"=4, "c"=2]>
+func.func @main(%arg8: tensor<16x12x4xf32>) -> (tensor<16x4xf32>) {
+  %c2 = stablehlo.constant dense<1.000000e+00> : tensor<12x16xf32>
+  %v4 = stablehlo.negate %c2 : tensor<12x16xf32>
+  %c5 = stablehlo.constant dense<true> : tensor<i1>
+  %if6 = "stablehlo.if"(%c5) ({
+    %v7 = sdy.sharding_constraint %v4 <@mesh, [{"a"}, {"c", ?}]> : tensor<12x16xf32>
+    stablehlo.return %v7 : tensor<12x16xf32>
+  }, {
+    stablehlo.return %v4 : tensor<12x16xf32>
+  }) : (tensor<i1>) -> tensor<12x16xf32>
+  %v9 = stablehlo.dot_general %if6, %arg8, batching_dims = [1] x [0], contracting_dims = [0] x [1] : (tensor<12x16xf32>, tensor<16x12x4xf32>) -> tensor<16x4xf32>
+  return %v9 : tensor<16x4xf32>
 }
