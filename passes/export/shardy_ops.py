@@ -473,24 +473,42 @@ def reshard_call_results(module_op: ir.Operation) -> None:
             target = declared if own is None else own
             if target is not None and _unlisted(target) != _unlisted(raw):
                 # (a manual computation's result or a func argument export made even is
-                # compared with the target made even too)
-                evened = _evenly(target, shape, meshes)
-                alike = _unlisted(evened) == _unlisted(raw) and _made_even(ret.operands[i])
+                # compared with the target as it was before: the evening alone reshards
+                # nothing, a declared result its returned value never had does)
+                before = _before_evening(ret.operands[i])
+                alike = before is not None and _same_axes(before, target)
+                if _replicated_like(target) is None and _replicated_like(before or raw) is None:
+                    continue  # (replicated on both sides, whichever meshes: nothing moves)
                 if str(raw) != str(returned) or not alike:
                     _reshard_after(call, result, target)
 
 
-def _made_even(value: ir.Value) -> bool:
-    """Whether `value` is a manual computation's result or a func's argument whose sharding
-    export made even."""
+def _before_evening(value: ir.Value):
+    """The sharding of a manual computation's result or a func's argument before export made
+    it even (None when export left it as it was)."""
     if isinstance(value, ir.BlockArgument):
         owner = value.owner.owner
         if owner is None or owner.operation.name != "func.func":
-            return False
-        return value.arg_number in _marked(owner.operation, EVENED_ARGS)
+            return None
+        return _evened_entry(owner.operation, EVENED_ARGS, value.arg_number)
     if value.owner.name != "sdy.manual_computation":
-        return False
-    return value.result_number in _marked(value.owner, EVENED_RESULTS)
+        return None
+    return _evened_entry(value.owner, EVENED_RESULTS, value.result_number)
+
+
+def _evened_entry(op, mark: str, number: int):
+    if mark not in op.attributes:
+        return None
+    entries = ir.DictAttr(op.attributes[mark])
+    return entries[str(number)] if str(number) in entries else None
+
+
+def _same_axes(one, other) -> bool:
+    """Whether two shardings split each dim over the same axes on one mesh (open or closed)."""
+    one, other = io.read_sharding(one), io.read_sharding(other)
+    return one.mesh_name == other.mesh_name and [d.axes for d in one.dims] == [
+        d.axes for d in other.dims
+    ]
 
 
 def _reshard_after(call, result: ir.Value, sharding) -> None:

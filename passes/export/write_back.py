@@ -112,7 +112,8 @@ def _write_op_results(graph: Graph, cache: _Shardings, even: bool = False) -> No
             continue  # nothing free to say inside a manual body (XLA rejects some of these)
         if even and op.name == "sdy.manual_computation":
             evened = {i: _evenly_sharded(slot, graph) for i, slot in slots.items()}
-            _mark_evened(op, [i for i in evened if evened[i] is not slots[i]], EVENED_RESULTS)
+            before = {i: cache.of(slots[i]) for i in evened if evened[i] is not slots[i]}
+            _mark_evened(op, before, EVENED_RESULTS)
             slots = evened
         results = op.results
         if len(results) == 1 and 0 in slots:
@@ -138,14 +139,16 @@ def _mark_uneven_result(func, index: int, sharding) -> None:
     func.attributes[UNEVEN_RESULTS] = ir.DictAttr.get(entries)
 
 
-def _mark_evened(op, numbers: list[int], mark: str) -> None:
+def _mark_evened(op, before: dict, mark: str) -> None:
     """Marks the manual computation's results (or the func's arguments) whose shardings export
-    made even (export's call reshards tell such a change from a sharding propagation left,
-    shardy_ops.py)."""
-    if not numbers:
+    made even, each with its sharding before (export's call reshards tell such a change from a
+    sharding propagation left, shardy_ops.py)."""
+    if not before:
         return
-    old = list(ir.DenseI64ArrayAttr(op.attributes[mark])) if mark in op.attributes else []
-    op.attributes[mark] = ir.DenseI64ArrayAttr.get(sorted({*old, *numbers}))
+    old = op.attributes[mark] if mark in op.attributes else None
+    entries = {} if old is None else {a.name: a.attr for a in ir.DictAttr(old)}
+    entries.update({str(i): tensor_sharding_attr(s) for i, s in before.items()})
+    op.attributes[mark] = ir.DictAttr.get(entries)
 
 
 _BOUNDARY_SETTERS = {
@@ -179,7 +182,7 @@ def _write_boundaries(
                 if kind == "func_result" and evened is not slot:
                     _mark_uneven_result(owner, index, cache.of(_whole(slot, graph, whole)))
                 elif evened is not slot:  # a func argument
-                    _mark_evened(owner, [index], EVENED_ARGS)
+                    _mark_evened(owner, {index: cache.of(_whole(slot, graph, whole))}, EVENED_ARGS)
                 slot = evened
             setter(owner, index, cache.of(_whole(slot, graph, whole)))
         else:

@@ -406,7 +406,7 @@ def _build_graph(
         for outer, inner, edge in builder.manual_results:
             others = [s for s in slots if s is not outer and s.rank == inner.rank]
             if any(s is outer for s in slots) and others:
-                edge.overwrite = (outer, inner, others)
+                edge.overwrite = (outer, edge.operands[0], others)
     # Shardy pushes func result shardings to the returned values before visiting any op (not
     # a callee's in its pipeline, whose import makes the callee a named computation). In its
     # pipeline a returned call result (the named computation's result) takes the func

@@ -112,7 +112,7 @@ def split_block(block, nested: list | None = None, mark: bool = False) -> int:
         last, copies = op, [op]
         for k, root in enumerate(order[1:], start=1):
             copy = op.clone(ip=ir.InsertionPoint.after(last))
-            _set_position(copy, at + k / (len(order) * 2 ** 20))
+            _set_position(copy, at + k / (len(order) * 2**20))
             for owner, index in by_root[root]:
                 owner.operands[index] = copy.results[0]
             touched.append(copy)
@@ -188,11 +188,28 @@ def _root_at(root: int, root_uses: dict, by_root: dict) -> tuple:
 
 def _at(use) -> tuple:
     """A use's place: its owner's, or for a use inside a region (a branch's return) the place
-    of the op in the block that holds it."""
+    of the op in the block that holds it, then the owner's place in that op's regions (two
+    branches' uses in program order, campaign 36320 extended)."""
     owner, index = use
+    inner = owner
     while _AT not in owner.attributes and owner.parent is not None:
         owner = owner.parent
-    return (_position(owner), index)
+    return (_position(owner), _walk_index(owner, inner) if inner != owner else -1, index)
+
+
+def _walk_index(ancestor, inner) -> int:
+    """`inner`'s place in a pre-order walk of `ancestor`'s regions."""
+    found = [0, -1]
+
+    def visit(op):
+        found[0] += 1
+        if op == inner:
+            found[1] = found[0]
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    ancestor.walk(visit, ir.WalkOrder.PRE_ORDER)
+    return found[1]
 
 
 def _join_groups(copy, groups: list):

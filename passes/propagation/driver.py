@@ -323,15 +323,17 @@ def _synced_from(changed: list, graph: Graph) -> list:
 
 def _overwrite_group(overwrite) -> list:
     """Shardy's group sync after a manual computation's body changed its result: the result's
-    other group members are set to the body's local sharding (manual axes gone, dims closed),
-    replacing what they had."""
-    _, inner, others = overwrite
+    other group members are set to the result's local sharding (its out_sharding with the
+    manual axes gone, dims open or closed as there), replacing what they had. (Not the body's
+    returned value's: a nested manual computation's result may hold axes on a dim the
+    out_sharding closed, campaign 74013.)"""
+    outer, local, others = overwrite
     changed = []
+    dims = [list(local.axes(d)) for d in range(outer.rank)]
     for slot in others:
-        dims = [list(d) for d in inner.dims]
-        if slot.dims != dims or not all(slot.closed):
-            slot.dims, slot.closed = dims, [True] * slot.rank
-            slot.mesh = slot.mesh or inner.mesh
+        if slot.dims != dims or slot.closed != outer.closed:
+            slot.dims, slot.closed = [list(d) for d in dims], list(outer.closed)
+            slot.mesh = slot.mesh or outer.mesh
             changed.append(slot)
     return changed
 
