@@ -1,0 +1,55 @@
+"""The printed jaxpr against JAX 0.10.2's, round 31: jnp.linalg's det and slogdet are JAX's
+custom_jvp functions (det's derivative a cofactor solve: finite, and JAX's numbers, at singular
+matrices too), count_nonzero compares in the operand's dtype, jnp.array copies a traced value
+before converting it. (The derivative of a batched det permutes rows by take_along_axis, not
+JAX's gather with batch iotas, so that a batch-sharded det differentiates: its text is not
+JAX's; its values are.)"""
+
+import pytest
+
+from tests.support.jax_oracle import check_texts_and_values, oracle_fixture
+
+HARNESS = r"""
+f32 = np.float32
+R = np.random.RandomState(0)
+A4 = R.randn(3, 4, 4).astype(f32)
+A5 = R.randn(5, 5).astype(f32)
+S5 = A5.copy(); S5[-1] = S5[0] + S5[1]               # rank 4: adjugate of rank 1
+S5b = A5.copy(); S5b[-1] = S5b[0]; S5b[-2] = S5b[0]  # rank 3: adjugate 0
+S4 = A4.copy(); S4[:, -1] = S4[:, 0] - S4[:, 2]
+B = np.array([[True, False], [False, True]])
+
+CASES = {
+    "det_batched": (jnp.linalg.det, (A4,)),
+    "slogdet_batched": (jnp.linalg.slogdet, (A4,)),
+    "slogdet_2x2": (jnp.linalg.slogdet, (A4[:, :2, :2],)),
+    "slogdet_qr": (lambda a: jnp.linalg.slogdet(a, method="qr"), (A4,)),
+    "count_nonzero_bool": (lambda b: (jnp.count_nonzero(b), jnp.count_nonzero(b, axis=0)), (B,)),
+    "values_grad_det": (lambda a, s, t, u: tuple(jax.grad(lambda m: jnp.linalg.det(m).sum())(m) for m in (a, s, t, u)), (A5, S5, S5b, S4)),
+    "values_jvp_det": (lambda a, s: (jax.jvp(jnp.linalg.det, (a,), (s,)), jax.jvp(jnp.linalg.det, (s,), (a,))), (A5, S5)),
+    "values_grad_slogdet": (lambda a, b: tuple(jax.grad(lambda m: jnp.linalg.slogdet(m, method=k)[1].sum())(x) for k in (None, "qr") for x in (a, b)), (A5, A4)),
+    "values_grad_slogdet_small": (lambda a: (jax.grad(lambda m: jnp.linalg.slogdet(m)[1].sum())(a[:, :2, :2]), jax.grad(lambda m: jnp.linalg.slogdet(m)[1].sum())(a[:, :1, :1])), (A4,)),
+}
+
+
+def run_case(case, record):
+    fn, args = CASES[case]
+    if case.startswith("values_"):
+        for i, leaf in enumerate(jax.tree_util.tree_leaves(fn(*args))):
+            record(f"{case}{i}", leaf)
+        return
+    record(case, np.array(str(jax.make_jaxpr(fn)(*args))))
+"""
+
+CASES = [
+    "det_batched", "slogdet_batched", "slogdet_2x2", "slogdet_qr",
+    "count_nonzero_bool", "values_grad_det", "values_jvp_det", "values_grad_slogdet",
+]  # fmt: skip
+
+
+jax_results = oracle_fixture(CASES, HARNESS)
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_jaxpr_text_is_jaxs(jax_results, case):
+    check_texts_and_values(jax_results, HARNESS, case, case.startswith("values_"))
