@@ -18,6 +18,7 @@ S5 = A5.copy(); S5[-1] = S5[0] + S5[1]               # rank 4: adjugate of rank 
 S5b = A5.copy(); S5b[-1] = S5b[0]; S5b[-2] = S5b[0]  # rank 3: adjugate 0
 S4 = A4.copy(); S4[:, -1] = S4[:, 0] - S4[:, 2]
 B = np.array([[True, False], [False, True]])
+P = np.linspace(0.05, 0.95, 7, dtype=f32)
 
 CASES = {
     "det_batched": (jnp.linalg.det, (A4,)),
@@ -29,6 +30,10 @@ CASES = {
     "values_jvp_det": (lambda a, s: (jax.jvp(jnp.linalg.det, (a,), (s,)), jax.jvp(jnp.linalg.det, (s,), (a,))), (A5, S5)),
     "values_grad_slogdet": (lambda a, b: tuple(jax.grad(lambda m: jnp.linalg.slogdet(m, method=k)[1].sum())(x) for k in (None, "qr") for x in (a, b)), (A5, A4)),
     "values_grad_slogdet_small": (lambda a: (jax.grad(lambda m: jnp.linalg.slogdet(m)[1].sum())(a[:, :2, :2]), jax.grad(lambda m: jnp.linalg.slogdet(m)[1].sum())(a[:, :1, :1])), (A4,)),
+    # scipy.special.logit is JAX's custom_jvp function: its derivative g / (x (1 - x))
+    "logit": (jax.scipy.special.logit, (P,)),
+    "grad_logit": (jax.grad(lambda p: jax.scipy.special.logit(p).sum()), (P,)),
+    "values_grad_logit": (lambda p: (jax.grad(lambda v: jax.scipy.special.logit(v).sum())(p), jax.vmap(jax.grad(jax.scipy.special.logit))(p)), (P,)),
 }
 
 
@@ -44,6 +49,7 @@ def run_case(case, record):
 CASES = [
     "det_batched", "slogdet_batched", "slogdet_2x2", "slogdet_qr",
     "count_nonzero_bool", "values_grad_det", "values_jvp_det", "values_grad_slogdet",
+    "values_grad_slogdet_small", "logit", "grad_logit", "values_grad_logit",
 ]  # fmt: skip
 
 
@@ -53,3 +59,12 @@ jax_results = oracle_fixture(CASES, HARNESS)
 @pytest.mark.parametrize("case", CASES)
 def test_jaxpr_text_is_jaxs(jax_results, case):
     check_texts_and_values(jax_results, HARNESS, case, case.startswith("values_"))
+
+
+def test_logit_refuses_a_list_in_jaxs_words():
+    import meshjit
+
+    with pytest.raises(
+        TypeError, match="logit requires ndarray or scalar arguments, got <class 'list'>"
+    ):
+        meshjit.scipy.special.logit([0.3])
