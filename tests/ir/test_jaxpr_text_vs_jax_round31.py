@@ -1,6 +1,7 @@
 """The printed jaxpr against JAX 0.10.2's, round 31: jnp.linalg's det and slogdet are JAX's
 custom_jvp functions (det's derivative a cofactor solve: finite, and JAX's numbers, at singular
-matrices too), count_nonzero compares in the operand's dtype, jnp.array copies a traced value
+matrices too), scipy.special.logit is a custom_jvp function, lax.fft a jit (its FftType
+printed as a number), fftfreq's `%` jnp.remainder, count_nonzero compares in the operand's dtype, jnp.array copies a traced value
 before converting it. (The derivative of a batched det permutes rows by take_along_axis, not
 JAX's gather with batch iotas, so that a batch-sharded det differentiates: its text is not
 JAX's; its values are.)"""
@@ -34,6 +35,12 @@ CASES = {
     "logit": (jax.scipy.special.logit, (P,)),
     "grad_logit": (jax.grad(lambda p: jax.scipy.special.logit(p).sum()), (P,)),
     "values_grad_logit": (lambda p: (jax.grad(lambda v: jax.scipy.special.logit(v).sum())(p), jax.vmap(jax.grad(jax.scipy.special.logit))(p)), (P,)),
+    # lax.fft is JAX's jitted function named fft, its FftType (an IntEnum) printed as a number
+    "fft": (lambda p: (jnp.fft.fft(p), jnp.fft.irfft(jnp.fft.rfft(p)), lax.fft(p.astype(np.complex64), lax.FftType.IFFT, (7,))), (P,)),
+    "values_grad_rfft": (jax.grad(lambda p: jnp.abs(jnp.fft.rfft(p)).sum()), (P,)),
+    "fftfreq": (lambda d: (jnp.fft.fftfreq(5, d), jnp.fft.rfftfreq(6, d), jnp.fft.fftfreq(4)), (np.float32(0.5),)),
+    "values_fftfreq": (lambda d: (jnp.fft.fftfreq(7, d), jnp.fft.fftfreq(6, dtype=jnp.complex64), jnp.fft.rfftfreq(5, d)), (np.float32(0.3),)),
+    "values_fft_type_text": (lambda: (np.array(str(lax.FftType.RFFT)), np.array(repr(lax.FftType.FFT))), ()),
 }
 
 
@@ -50,6 +57,7 @@ CASES = [
     "det_batched", "slogdet_batched", "slogdet_2x2", "slogdet_qr",
     "count_nonzero_bool", "values_grad_det", "values_jvp_det", "values_grad_slogdet",
     "values_grad_slogdet_small", "logit", "grad_logit", "values_grad_logit",
+    "fft", "values_grad_rfft", "fftfreq", "values_fftfreq", "values_fft_type_text",
 ]  # fmt: skip
 
 
