@@ -41,6 +41,9 @@ CASES = {
     "fftfreq": (lambda d: (jnp.fft.fftfreq(5, d), jnp.fft.rfftfreq(6, d), jnp.fft.fftfreq(4)), (np.float32(0.5),)),
     "values_fftfreq": (lambda d: (jnp.fft.fftfreq(7, d), jnp.fft.fftfreq(6, dtype=jnp.complex64), jnp.fft.rfftfreq(5, d)), (np.float32(0.3),)),
     "values_fft_type_text": (lambda: (np.array(str(lax.FftType.RFFT)), np.array(repr(lax.FftType.FFT))), ()),
+    # jnp.gradient: JAX's slices (lax.slice_in_dim), `* 0.5 / h` inside, f and h promoted together
+    "gradient": (lambda a, x: (jnp.gradient(a), jnp.gradient(a, 0.5, axis=0), jnp.gradient(a, x, axis=1)), (A4[0, :, :3].T, np.cumsum(A5[0, :4] ** 2) + 0.1)),
+    "values_gradient": (lambda a, x: (*jnp.gradient(a, 0.3, 0.7), jnp.gradient(a, x, axis=0), jnp.gradient(np.arange(5))), (A5, np.cumsum(A5[1] ** 2) + 0.1)),
 }
 
 
@@ -58,6 +61,7 @@ CASES = [
     "count_nonzero_bool", "values_grad_det", "values_jvp_det", "values_grad_slogdet",
     "values_grad_slogdet_small", "logit", "grad_logit", "values_grad_logit",
     "fft", "values_grad_rfft", "fftfreq", "values_fftfreq", "values_fft_type_text",
+    "gradient", "values_gradient",
 ]  # fmt: skip
 
 
