@@ -17,6 +17,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.nn import functions as nn
 from meshjit.compiler.numpy.util import aval_of, check_arraylike, refusing_jax_arrays
 from meshjit.compiler.scipy.incomplete import betainc, gammainc, gammaincc
@@ -264,7 +265,9 @@ def kl_div(p, q):
 def entr(x):
     """-x log x for x > 0, 0 at 0, -inf below."""
     (x,) = _inexact(x)
-    return jnp.where(x < 0, jnp.full_like(x, -np.inf), -_xlogx(x))
+    if dtypes.is_complex(aval_of(x).dtype):
+        raise MeshjitValueError("entr does not support complex-valued inputs.")
+    return lax.select(lax.lt(x, lax_const(x, 0)), lax.full_like(x, -np.inf), lax.neg(_xlogx(x)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -44,6 +44,8 @@ CASES = {
     # jnp.gradient: JAX's slices (lax.slice_in_dim), `* 0.5 / h` inside, f and h promoted together
     "gradient": (lambda a, x: (jnp.gradient(a), jnp.gradient(a, 0.5, axis=0), jnp.gradient(a, x, axis=1)), (A4[0, :, :3].T, np.cumsum(A5[0, :4] ** 2) + 0.1)),
     "values_gradient": (lambda a, x: (*jnp.gradient(a, 0.3, 0.7), jnp.gradient(a, x, axis=0), jnp.gradient(np.arange(5))), (A5, np.cumsum(A5[1] ** 2) + 0.1)),
+    # scipy.special.entr selects with lax.select (no jitted where)
+    "entr": (jax.scipy.special.entr, (np.array([-1.0, 0.0, 0.3, 1.0, np.inf], f32),)),
 }
 
 
@@ -61,7 +63,7 @@ CASES = [
     "count_nonzero_bool", "values_grad_det", "values_jvp_det", "values_grad_slogdet",
     "values_grad_slogdet_small", "logit", "grad_logit", "values_grad_logit",
     "fft", "values_grad_rfft", "fftfreq", "values_fftfreq", "values_fft_type_text",
-    "gradient", "values_gradient",
+    "gradient", "values_gradient", "entr",
 ]  # fmt: skip
 
 
