@@ -6,6 +6,7 @@ weights of the half spectrum), batching and sharding rules, and the `lax.fft` wr
 from __future__ import annotations
 
 import enum
+import functools
 import math
 
 import numpy as np
@@ -42,10 +43,8 @@ class FftType(enum.IntEnum):
     RFFT = 2  # real to complex (the half spectrum), forward
     IRFFT = 3  # the half spectrum to real, inverse
 
-    def __repr__(self):
-        return f"FftType.{self.name}"
-
-    __str__ = __repr__
+    # Python's IntEnum printing, as JAX's: `str` is the number (a jaxpr shows `fft_type=2`),
+    # `repr` is `<FftType.RFFT: 2>`
 
 
 def _fft_type(value) -> FftType:
@@ -185,7 +184,19 @@ sharding_rules.register(fft_p, sliced("fft"))
 
 def fft(x, fft_type, fft_lengths):
     """`fft_type` (an FftType or its name) over the trailing len(fft_lengths) dimensions; RFFT
-    takes real input (converted to a float type), the others complex input (converted)."""
+    takes real input (converted to a float type), the others complex input (converted). As
+    JAX's, a jitted function named `fft` with both parameters static."""
+    return _jitted_fft()(x, fft_type, tuple(fft_lengths))
+
+
+@functools.cache
+def _jitted_fft():
+    from meshjit.compiler.jit.api import JitFunction  # jit/ sits above lax/
+
+    return JitFunction(_fft, static_argnames=("fft_type", "fft_lengths"), name="fft")
+
+
+def _fft(x, fft_type, fft_lengths):
     fft_type = _fft_type(fft_type)
     if not is_constant_shape(fft_lengths):  # JAX's words (its lowering's)
         raise MeshjitNotImplementedError(

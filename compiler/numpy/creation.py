@@ -81,8 +81,10 @@ def array(object, dtype=None, *args, copy=True, order="K", ndmin=0, device=None,
     if args:
         copy, order, ndmin = _positional_array_args(args, copy, order, ndmin)
     _check_order(order)
+    if copy and type(object) is Tracer:  # as JAX: a traced copy, then the conversion
+        object = _copy_of(object)
     x = _asarray(object, dtype)
-    if copy and x is object and (is_meshjit_array(x) or type(x) is Tracer):
+    if copy and x is object and is_meshjit_array(x):
         x = _copy_of(x)  # as JAX: copy=True never returns `object`
     missing = operator.index(ndmin) - (x.ndim if _is_key_array(x) else aval_of(x).ndim)
     if missing > 0:

@@ -13,7 +13,7 @@ from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax.fft import FftType
 from meshjit.compiler.numpy import complex_parts
-from meshjit.compiler.numpy.creation import arange, asarray
+from meshjit.compiler.numpy.creation import arange, array, asarray
 from meshjit.compiler.numpy.rearranging import pad, roll
 from meshjit.compiler.numpy.shapes import moveaxis
 from meshjit.compiler.numpy.util import aval_of, check_arraylike, placed
@@ -222,8 +222,8 @@ def fftfreq(n: int, d=1.0, *, dtype=None, device=None):
     out_dtype = dtypes.canonicalize(dtype or dtypes.default_float)
     dtype = dtypes.real_dtype(out_dtype) if dtypes.is_inexact(out_dtype) else dtypes.default_float
     i = arange(n, dtype=dtype)
-    k = lax.sub(lax.rem(lax.add(i, float(n // 2)), float(n)), float(n // 2))
-    out = lax.convert_element_type(lax.div(k, asarray(d * n, dtype)), out_dtype)
+    k = (i + n // 2) % n - n // 2  # JAX's operators: `%` is jnp.remainder (its jaxpr)
+    out = (k.astype(dtype) / array(d * n, dtype)).astype(out_dtype)
     return placed(out, device, None, "fftfreq")
 
 
@@ -232,7 +232,7 @@ def rfftfreq(n: int, d=1.0, *, dtype=None, device=None):
     _check_freq_args("rfftfreq", n, d)
     dtype = dtypes.canonicalize(dtype or dtypes.default_float)
     k = arange(0, n // 2 + 1, dtype=dtype)
-    return placed(lax.div(k, asarray(d * n, dtype)), device, None, "rfftfreq")
+    return placed(k / array(d * n, dtype), device, None, "rfftfreq")
 
 
 def _shifts(x, axes, sign: int):

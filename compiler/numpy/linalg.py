@@ -2,8 +2,9 @@
 
 Integer and bool inputs are promoted to the default float, float32 or float64 with x64 (JAX's
 `promote_dtypes_inexact`), every function takes leading batch dimensions, and the derivatives
-are those of the lax.linalg primitives (JAX's custom rules for det, slogdet and pinv give the same values where they are defined:
-at nonsingular, full-rank matrices).
+are those of the lax.linalg primitives, except where JAX defines custom rules: det and slogdet
+are JAX's custom_jvp functions (det's derivative a cofactor solve, finite at singular matrices),
+pinv's derivative is Golub and Pereyra's.
 """
 
 from __future__ import annotations
@@ -17,16 +18,22 @@ from typing import NamedTuple
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    MeshjitNotImplementedError,
+    MeshjitTypeError,
+    MeshjitValueError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import linalg as lax_linalg
 from meshjit.compiler.numpy import (
     complex_parts,
     contractions,
     creation,
+    cumulative,
     diagonals,
     elementwise,
     products,
+    rearranging,
     reductions,
     routines,
     shapes,
@@ -267,29 +274,73 @@ def qr(a, mode: str = "reduced"):
 # Determinants, inverses and solves.
 
 
+def _sign_and_log_abs(det):
+    abs_det = elementwise.abs(det)
+    return elementwise.sign(det), complex_parts.real(elementwise.log(abs_det))
+
+
+def _slogdet_1x1(a):
+    return _sign_and_log_abs(_entry(a, 0, 0))
+
+
+def _slogdet_2x2(a):
+    a00, a01, a10, a11 = (_entry(a, i, j) for i, j in ((0, 0), (0, 1), (1, 0), (1, 1)))
+    return _sign_and_log_abs(a00 * a11 - a01 * a10)
+
+
 def _slogdet_small(a):
-    n = _shape(a)[-1]
-    if n == 1:
-        det = _entry(a, 0, 0)
+    """slogdet of 1x1 and 2x2 matrices by their formulas (JAX's custom_jvp function)."""
+    return _slogdet_1x1(a) if _shape(a)[-1] == 1 else _slogdet_2x2(a)
+
+
+def _slogdet_small_jvp(primals, tangents):
+    (x,), (g,) = primals, tangents
+    sign, ans = _custom().slogdet_small(x)
+    if _shape(x)[-1] == 1:
+        ans_dot = _entry(g, 0, 0) / _entry(x, 0, 0)
     else:
-        det = _entry(a, 0, 0) * _entry(a, 1, 1) - _entry(a, 0, 1) * _entry(a, 1, 0)
-    return elementwise.sign(det), elementwise.log(elementwise.abs(det))
+        x00, x01, x10, x11 = (_entry(x, i, j) for i, j in ((0, 0), (0, 1), (1, 0), (1, 1)))
+        det = x00 * x11 - x01 * x10
+        ans_dot = (
+            _entry(g, 0, 0) * x11
+            - _entry(g, 0, 1) * x10
+            - _entry(g, 1, 0) * x01
+            + _entry(g, 1, 1) * x00
+        ) / det
+    return (sign, ans), _slogdet_tangents(x, sign, ans_dot)
+
+
+def _slogdet_tangents(x, sign, ans_dot):
+    """(sign_dot, logabsdet_dot): the sign's is zero for real matrices (JAX's rule)."""
+    if dtypes.is_complex(aval_of(x).dtype):
+        real = elementwise.astype(complex_parts.real(ans_dot), aval_of(ans_dot).dtype)
+        return (ans_dot - real) * sign, complex_parts.real(ans_dot)
+    return creation.zeros_like(sign), ans_dot
+
+
+def _pivot_parity(pivot, n: int):
+    """The number of row swaps LU's `pivot` records."""
+    iota = lax.expand_dims(
+        creation.arange(n, dtype=aval_of(pivot).dtype), range(aval_of(pivot).ndim - 1)
+    )
+    return reductions.count_nonzero(elementwise.not_equal(pivot, iota), axis=-1)
 
 
 def _slogdet_lu(a):
+    """sign and log|det| from LU's diagonal and pivots (JAX's custom_jvp function)."""
     dtype = aval_of(a).dtype
     lu, pivot, _ = lax_linalg.lu(a)
     diag = diagonals.diagonal(lu, axis1=-2, axis2=-1)
-    is_zero = reductions.any(elementwise.equal(diag, 0), axis=-1)
-    iota = lax.broadcasted_iota(np.int32, _shape(pivot), aval_of(pivot).ndim - 1)
-    parity = reductions.count_nonzero(elementwise.not_equal(pivot, iota), axis=-1)
+    is_zero = reductions.any(elementwise.equal(diag, np.zeros((), dtype)), axis=-1)
+    parity = _pivot_parity(pivot, _shape(a)[-1])
     if dtypes.is_complex(dtype):  # the diagonal's phases
         phases = elementwise.true_divide(diag, elementwise.astype(elementwise.abs(diag), dtype))
-        sign = reductions.prod(phases, axis=-1) * elementwise.astype(1 - 2 * (parity % 2), dtype)
+        sign = reductions.prod(phases, axis=-1)
     else:
+        sign = creation.array(1, dtype=dtype)
         parity = parity + reductions.count_nonzero(elementwise.less(diag, 0), axis=-1)
-        sign = elementwise.astype(1 - 2 * (parity % 2), dtype)
-    sign = elementwise.where(is_zero, np.zeros((), dtype), sign)
+    flips = creation.array(-2 * (parity % 2) + 1, dtype=dtype)
+    sign = elementwise.where(is_zero, np.zeros((), dtype), sign * flips)
     logs = reductions.sum(
         elementwise.astype(elementwise.log(elementwise.abs(diag)), dtype), axis=-1
     )
@@ -298,11 +349,11 @@ def _slogdet_lu(a):
 
 
 def _slogdet_qr(a):
+    """sign and log|det| from geqrf's R and reflectors (JAX's custom_jvp function)."""
+    if dtypes.is_complex(aval_of(a).dtype):
+        raise MeshjitNotImplementedError("slogdet method='qr' not implemented for complex inputs")
     n = _shape(a)[-1]
-    # R's diagonal from qr (differentiable; the same geqrf bits), the reflectors' signs from a
-    # geqrf that needs no derivative (JAX: a custom jvp over geqrf).
-    _, h = lax_linalg.qr(a, full_matrices=False)
-    _, taus = lax_linalg.geqrf(lax.stop_gradient(a))
+    h, taus = lax_linalg.geqrf(a)
     diag = diagonals.diagonal(h, axis1=-2, axis2=-1)
     log_abs_det = reductions.sum(elementwise.log(elementwise.abs(diag)), axis=-1)
     sign_diag = reductions.prod(elementwise.sign(diag), axis=-1)
@@ -311,6 +362,35 @@ def _slogdet_qr(a):
     return sign_diag * sign_taus, log_abs_det
 
 
+def _slogdet_jvp(primals, tangents):
+    """d log|det a| = trace(a^-1 da) (JAX's rule for the LU and QR methods)."""
+    (x,), (g,) = primals, tangents
+    sign, ans = slogdet(x)
+    ans_dot = diagonals.trace(solve(x, g), axis1=-1, axis2=-2)
+    return (sign, ans), _slogdet_tangents(x, sign, ans_dot)
+
+
+@functools.cache
+def _custom():
+    """JAX's custom_jvp functions of slogdet and det (made on first use: ad/ sits above
+    numpy/): their derivatives are defined at singular matrices too."""
+    from types import SimpleNamespace
+
+    from meshjit.compiler.ad.custom_derivatives import custom_jvp
+
+    made = {}
+    for name, fun, rule in (
+        ("slogdet_small", _slogdet_small, _slogdet_small_jvp),
+        ("slogdet_lu", _slogdet_lu, _slogdet_jvp),
+        ("slogdet_qr", _slogdet_qr, _slogdet_jvp),
+        ("det", _det, _det_jvp),
+    ):
+        made[name] = custom_jvp(fun)
+        made[name].defjvp(rule)
+    return SimpleNamespace(**made)
+
+
+@jitted_as_jax("method")
 def slogdet(a, *, method: str | None = None):
     """SlogdetResult(sign, log|det|) of the square matrices `a`."""
     (a,) = _inexact("jnp.linalg.slogdet", a)
@@ -319,13 +399,56 @@ def slogdet(a, *, method: str | None = None):
         raise MeshjitValueError(f"Argument to slogdet() must have shape [..., n, n], got {shape}")
     if method is None or method == "lu":
         if shape[-1] in (1, 2):
-            return SlogdetResult(*_slogdet_small(a))
-        return SlogdetResult(*_slogdet_lu(a))
+            return SlogdetResult(*_custom().slogdet_small(a))
+        return SlogdetResult(*_custom().slogdet_lu(a))
     if method == "qr":
-        return SlogdetResult(*_slogdet_qr(a))
+        return SlogdetResult(*_custom().slogdet_qr(a))
     raise MeshjitValueError(
         f"Unknown slogdet method '{method}'. Supported methods are 'lu' (`None`), and 'qr'."
     )
+
+
+def _cofactor_solve(a, b):
+    """(det(a), adjugate(a) @ b): det(a) * solve(a, b) for nonsingular `a`, and defined for
+    singular ones too (JAX's construction): for rank n-1 the last pivot of U is replaced so that
+    the triangular solves stay finite, and matrices of lower rank (whose adjugate is 0) give 0."""
+    (a,) = promote_inexact(a)
+    (b,) = promote_inexact(b)
+    n = _shape(a)[-1]
+    if n == 1:
+        return _entry(a, 0, 0), b
+    lu, pivots, permutation = lax_linalg.lu(a)
+    dtype = aval_of(a).dtype
+    batch = broadcast_shapes(_shape(lu)[:-2], _shape(b)[:-2])
+    x = shapes.broadcast_to(b, batch + _shape(b)[-2:])
+    lu = shapes.broadcast_to(lu, batch + _shape(lu)[-2:])
+    diag = diagonals.diagonal(lu, axis1=-2, axis2=-1)
+    sign = creation.asarray(-2 * (_pivot_parity(pivots, n) % 2) + 1, dtype=dtype)
+    partial_det = cumulative.cumprod(diag, axis=-1) * sign[..., None]
+    lu = lu.at[..., -1, -1].set(1.0 / partial_det[..., -2])
+    permutation = shapes.broadcast_to(permutation, (*batch, n))
+    d = creation.ones(_shape(x)[:-1], aval_of(x).dtype)  # the rank test: solves finite?
+    d = lax_linalg.triangular_solve(lu, d, left_side=True, lower=False)
+    d = reductions.any(elementwise.logical_or(jmath.isnan(d), jmath.isinf(d)), axis=-1)
+    d = rearranging.tile(d[..., None, None], aval_of(d).ndim * (1,) + _shape(x)[-2:])
+    x = elementwise.where(d, creation.zeros_like(x), x)
+    x = _permuted_rows(x, permutation)
+    x = lax_linalg.triangular_solve(lu, x, left_side=True, lower=True, unit_diagonal=True)
+    x = shapes.concatenate(
+        (x[..., :-1, :] * partial_det[..., -1, None, None], x[..., -1:, :]), axis=-2
+    )
+    x = lax_linalg.triangular_solve(lu, x, left_side=True, lower=False)
+    x = elementwise.where(d, creation.zeros_like(x), x)
+    return partial_det[..., -1], x
+
+
+def _permuted_rows(x, permutation):
+    """x[..., permutation, :] per matrix: JAX's gather when unbatched; batched, by
+    take_along_axis, which keeps a batch sharding (JAX's gather with batch iotas cannot)."""
+    if aval_of(permutation).ndim == 1:
+        return x[permutation, :]
+    rows = shapes.broadcast_to(shapes.expand_dims(permutation, -1), _shape(x))
+    return take_along_axis(x, rows, axis=-2)
 
 
 def det(a):
@@ -334,11 +457,12 @@ def det(a):
     shape = _shape(a)
     if len(shape) < 2 or shape[-1] != shape[-2]:
         raise MeshjitValueError(f"Argument to _det() must have shape [..., n, n], got {shape}")
-    return jitted(_det, name="det")(a)
+    return jitted(_det_by_size, name="det")(a)
 
 
-def _det(a):
-    """JAX's jitted det: 2x2 and 3x3 matrices by their cofactor sums, others by slogdet."""
+def _det_by_size(a):
+    """JAX's jitted det: 2x2 and 3x3 matrices by their cofactor sums, others by slogdet with
+    a custom JVP (a cofactor solve, finite at singular matrices)."""
     shape = _shape(a)
     e = lambda i, j: _entry(a, i, j)  # noqa: E731
     if shape[-1] == 2:
@@ -352,30 +476,18 @@ def _det(a):
             - e(0, 0) * e(1, 2) * e(2, 1)
             - e(0, 1) * e(1, 0) * e(2, 2)
         )
-    if shape[-1] == 0:
-        return _det_of_empty()(a)
-    return _det_by_slogdet(a)
+    return _custom().det(a)
 
 
-def _det_by_slogdet(a):
+def _det(a):
     sign, logdet = slogdet(a)
-    return sign * elementwise.exp(logdet)
+    return sign * elementwise.astype(elementwise.exp(logdet), aval_of(sign).dtype)
 
 
-@functools.cache
-def _det_of_empty():
-    """det of 0x0 matrices (ones), whose derivative is JAX's IndexError: its det's JVP (a
-    cofactor solve) indexes the matrices' last row (made on first use: ad/ sits above numpy/)."""
-    from meshjit.compiler.ad.custom_derivatives import custom_jvp
-
-    empty = custom_jvp(_det_by_slogdet)
-    empty.defjvp(_det_of_empty_jvp)
-    return empty
-
-
-def _det_of_empty_jvp(primals, tangents):
-    axis = len(_shape(primals[0])) - 2
-    raise MeshjitIndexError(f"index is out of bounds for axis {axis} with size 0")
+def _det_jvp(primals, tangents):
+    (x,), (g,) = primals, tangents
+    y, z = _cofactor_solve(x, g)
+    return y, diagonals.trace(z, axis1=-1, axis2=-2)
 
 
 def _lu_solve(a, b):

@@ -34,7 +34,6 @@ from meshjit.compiler.numpy.elementwise import (
     logical_and,
     logical_or,
     multiply,
-    not_equal,
     sqrt,
     subtract,
 )
@@ -674,7 +673,10 @@ def count_nonzero(a, axis=None, keepdims=False):
 
 
 def _count_nonzero(a, axis=None, keepdims=False):
-    return sum(not_equal(a, 0), axis=axis, dtype=dtypes.default_int, keepdims=keepdims)
+    """JAX's: `a != 0` in a's own dtype (`ne a False` for booleans, no conversion first)."""
+    a = asarray(a)
+    nonzero = lax.ne(a, np.zeros((), a.dtype))
+    return sum(nonzero, axis=axis, dtype=dtypes.default_int, keepdims=keepdims)
 
 
 def ptp(a, axis=None, out=None, keepdims=False):

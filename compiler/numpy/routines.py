@@ -1006,8 +1006,7 @@ def gradient(f, *varargs, axis=None, edge_order=None):
         raise MeshjitNotImplementedError(
             "The 'edge_order' argument to jnp.gradient is not supported."
         )
-    f = asarray(f)
-    f = f.astype(dtypes.default_float) if not dtypes.is_inexact(aval_of(f).dtype) else f
+    f, *varargs = promote_inexact(asarray(f), *varargs)  # JAX's: f and the spacings together
     axes = range(aval_of(f).ndim) if axis is None else ([axis] if isinstance(axis, int) else axis)
     axes = [a + aval_of(f).ndim if a < 0 else a for a in axes]
     spacings = list(varargs) or [1.0] * len(axes)
@@ -1018,26 +1017,39 @@ def gradient(f, *varargs, axis=None, edge_order=None):
 
 
 def _gradient_1d(f, axis, h):
-    f = shapes.moveaxis(f, axis, -1)
-    if aval_of(f).shape[-1] < 2:
+    """JAX's gradient along one axis: one-sided edges, central differences inside (for a 1-D
+    spacing, the second-order formula of unevenly spaced points)."""
+    if aval_of(f).shape[axis] < 2:
         raise MeshjitValueError(
             "Shape of array too small to calculate a numerical gradient, at least 2 elements are "
             "required."
         )
-    h = asarray(h)
-    if aval_of(h).ndim == 0:
-        inner = (f[..., 2:] - f[..., :-2]) / (2 * h)
-        first, last = (f[..., 1:2] - f[..., :1]) / h, (f[..., -1:] - f[..., -2:-1]) / h
-    else:
-        dx = diff(h)
-        a, b = dx[:-1], dx[1:]
-        inner = (
-            -b / (a * (a + b)) * f[..., :-2]
-            + (b - a) / (a * b) * f[..., 1:-1]
-            + a / (b * (a + b)) * f[..., 2:]
+    sliced = functools.partial(lax.slice_in_dim, f, axis=axis)
+    upper_edge = sliced(1, 2) - sliced(0, 1)
+    lower_edge = sliced(-1, None) - sliced(-2, -1)
+    if np.ndim(h) == 0:
+        inner = (sliced(2, None) - sliced(None, -2)) * 0.5 / h
+        lower_edge = lower_edge / h
+        return shapes.concatenate((upper_edge / h, inner, lower_edge), axis=axis)
+    if np.ndim(h) != 1:
+        raise MeshjitValueError("Spacing arrays must be 1D arrays or scalars.")
+    if aval_of(h).shape[0] != aval_of(f).shape[axis]:
+        raise MeshjitValueError(
+            "Spacing arrays must have the same length as the dimension along which the gradient "
+            "is calculated."
         )
-        first, last = (f[..., 1:2] - f[..., :1]) / dx[0], (f[..., -1:] - f[..., -2:-1]) / dx[-1]
-    return shapes.moveaxis(shapes.concatenate([first, inner, last], axis=-1), -1, axis)
+    h_shape = [1] * aval_of(f).ndim
+    h_shape[axis] = aval_of(h).shape[0]
+    sliced_x = functools.partial(lax.slice_in_dim, shapes.reshape(h, h_shape), axis=axis)
+    upper_edge = upper_edge / (sliced_x(1, 2) - sliced_x(0, 1))
+    lower_edge = lower_edge / (sliced_x(-1, None) - sliced_x(-2, -1))
+    dx1 = sliced_x(1, -1) - sliced_x(0, -2)
+    dx2 = sliced_x(2, None) - sliced_x(1, -1)
+    a = -(dx2) / (dx1 * (dx1 + dx2))
+    b = (dx2 - dx1) / (dx1 * dx2)
+    c = dx1 / (dx2 * (dx1 + dx2))
+    inner = a * sliced(0, -2) + b * sliced(1, -1) + c * sliced(2, None)
+    return shapes.concatenate((upper_edge, inner, lower_edge), axis=axis)
 
 
 def piecewise(x, condlist, funclist, *args, **kw):

@@ -17,8 +17,9 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
 )
+from meshjit.compiler.ir import dtypes
 from meshjit.compiler.nn import functions as nn
-from meshjit.compiler.numpy.util import aval_of, refusing_jax_arrays
+from meshjit.compiler.numpy.util import aval_of, check_arraylike, refusing_jax_arrays
 from meshjit.compiler.scipy.incomplete import betainc, gammainc, gammaincc
 from meshjit.compiler.scipy.util import inexact as _inexact
 from meshjit.compiler.scipy.util import lax_const
@@ -167,10 +168,17 @@ def expit(x):
     return lax.logistic(x)
 
 
-@refusing_jax_arrays  # (JAX's jit / custom_jvp sees the object first)
+@custom_jvp
 def logit(x):
+    """log(x / (1 - x)), a custom_jvp function as JAX's: its derivative g / (x (1 - x))."""
+    check_arraylike("logit", x)  # JAX's promote_args_inexact: a list is refused
     (x,) = _inexact(x)
-    return jnp.log(x / (1 - x))
+    one = lax_const(x, 1)
+    return lax.log(lax.div(x, lax.sub(one, x)))
+
+
+logit.defjvps(lambda g, ans, x: lax.div(g, lax.mul(x, lax.sub(lax_const(x, 1), x))))
+logit = refusing_jax_arrays(logit)  # (JAX's custom_jvp sees the object first)
 
 
 @refusing_jax_arrays  # (JAX's jit / custom_jvp sees the object first)
@@ -257,7 +265,9 @@ def kl_div(p, q):
 def entr(x):
     """-x log x for x > 0, 0 at 0, -inf below."""
     (x,) = _inexact(x)
-    return jnp.where(x < 0, jnp.full_like(x, -np.inf), -_xlogx(x))
+    if dtypes.is_complex(aval_of(x).dtype):
+        raise MeshjitValueError("entr does not support complex-valued inputs.")
+    return lax.select(lax.lt(x, lax_const(x, 0)), lax.full_like(x, -np.inf), lax.neg(_xlogx(x)))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -17,6 +17,7 @@ I = np.arange(6, dtype=np.int32)
 K = jax.random.PRNGKey(0)
 KT = jax.random.key(0)
 KS = jax.random.split(jax.random.key(0), 4)
+MB = np.stack([np.eye(4, dtype=f32) * 2 + 0.1, np.eye(4, dtype=f32) - 0.3])
 CALLS = {
     "fmin": (lambda x: jnp.fmin(x, 0.5), A), "fmax": (lambda x: jnp.fmax(x, x), A),
     "trunc": (jnp.trunc, A), "convolve": (lambda v: jnp.convolve(v, v), V),
@@ -236,6 +237,10 @@ CALLS = {
     "vmap_softmax": (jax.vmap(jax.nn.softmax), A), "grad_logsumexp": (jax.grad(lambda x: jax.nn.logsumexp(x)), A),
     "jvp_tanh_sum": (lambda x: jax.jvp(lambda y: jnp.tanh(y).sum(), (x,), (x,)), A),
     "grad_norm": (jax.grad(lambda x: jnp.linalg.norm(x)), A), "vmap_matmul": (jax.vmap(lambda v: v @ v), A),
+    # round 31: linalg's custom rules, batched (a 2-D square jnp.diagonal is JAX's platform_dependent)
+    "det_batched": (jnp.linalg.det, MB), "slogdet_batched": (jnp.linalg.slogdet, MB),
+    "slogdet_2x2": (jnp.linalg.slogdet, MB[:, :2, :2]), "slogdet_qr": (lambda m: jnp.linalg.slogdet(m, method="qr"), MB),
+    "count_nonzero_bool": (lambda x: jnp.count_nonzero(x > 0.5, axis=0), A),
     "nn_relu_vmap": (jax.vmap(jax.nn.relu), A), "nn_swish": (jax.nn.swish, A), "nn_log_sigmoid_grad": (jax.grad(lambda x: jax.nn.log_sigmoid(x).sum()), A),
 }
 

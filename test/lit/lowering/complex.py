@@ -65,13 +65,22 @@ def to_int(z):
 lower(to_int, c64)
 
 
-# TEST: the four FFT types are stablehlo.fft with their lengths.
+# TEST: the four FFT types are stablehlo.fft with their lengths, each in a function of its own
+# (lax.fft is a jitted function named fft, as JAX's).
 # CHECK-LABEL: module @jit_transforms
-# CHECK: %[[R:.*]] = stablehlo.fft %arg0, type = RFFT, length = [8] : (tensor<4x8xf32>) -> tensor<4x5xcomplex<f32>>
-# CHECK: stablehlo.fft %[[R]], type = IRFFT, length = [8] : (tensor<4x5xcomplex<f32>>) -> tensor<4x8xf32>
+# CHECK: %[[R:.*]] = call @fft(%arg0) : (tensor<4x8xf32>) -> tensor<4x5xcomplex<f32>>
+# CHECK: call @fft_0(%[[R]]) : (tensor<4x5xcomplex<f32>>) -> tensor<4x8xf32>
+# CHECK: %[[F:.*]] = call @fft_1(%arg0) : (tensor<4x8xf32>) -> tensor<4x8xcomplex<f32>>
+# CHECK: call @fft_2(%[[F]]) : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>>
+# CHECK: func.func private @fft(
+# CHECK: stablehlo.fft %arg0, type = RFFT, length = [8] : (tensor<4x8xf32>) -> tensor<4x5xcomplex<f32>>
+# CHECK: func.func private @fft_0(
+# CHECK: stablehlo.fft %arg0, type = IRFFT, length = [8] : (tensor<4x5xcomplex<f32>>) -> tensor<4x8xf32>
+# CHECK: func.func private @fft_1(
 # CHECK: %[[C:.*]] = stablehlo.convert %arg0 : (tensor<4x8xf32>) -> tensor<4x8xcomplex<f32>>
-# CHECK: %[[F:.*]] = stablehlo.fft %[[C]], type = FFT, length = [4, 8] : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>>
-# CHECK: stablehlo.fft %[[F]], type = IFFT, length = [8] : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>>
+# CHECK: stablehlo.fft %[[C]], type = FFT, length = [4, 8] : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>>
+# CHECK: func.func private @fft_2(
+# CHECK: stablehlo.fft %arg0, type = IFFT, length = [8] : (tensor<4x8xcomplex<f32>>) -> tensor<4x8xcomplex<f32>>
 def transforms(x):
     spectrum = lax.fft(x, "rfft", (8,))
     back = lax.fft(spectrum, "irfft", (8,))
