@@ -1112,7 +1112,7 @@ def fromfunction(function, shape, *, dtype=float, **kwargs):
     from meshjit.compiler.batching.api import vmap  # batching/ sits above numpy/
 
     shape = (shape,) if isinstance(shape, int) else tuple(shape)
-    shape = checks.concrete_shape("shape argument of jnp.fromfunction()", shape)
+    shape = checks.concrete_shape("fromfunction", shape, "shape argument of jnp.fromfunction()")
     for i in range(len(shape)):
         in_axes = [0 if i == j else None for j in range(len(shape))]
         function = vmap(function, in_axes=tuple(in_axes[::-1]))
