@@ -368,7 +368,8 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
     """`given_args`: the caller's (args, kwargs), whose keys the function's keys stand for."""
     example = [unbatched_aval(a, d) for a, d in zip(avals, dims)]
     with gc_paused(), new_trace(BatchTrace) as trace:
-        trace.kind = ("vmap", axis.size)  # as its tracers print
+        # As its tracers print; the caller's line made the inputs' tracers (JAX's BatchTracers)
+        trace.kind = ("vmap", axis.size, user_source())
         if axis.name is not None:
             trace.vmap_axes = {**trace.vmap_axes, axis.name: axis.size}
             trace.named = True

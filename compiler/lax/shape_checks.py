@@ -9,10 +9,10 @@ import numpy as np
 
 from meshjit.compiler.errors import (
     AxisOutOfBoundsError,
-    ConcretizationError,
     MeshjitNameError,
     MeshjitTypeError,
     MeshjitValueError,
+    NotConcreteError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
@@ -279,7 +279,7 @@ def concrete_shape(name: str, shape, context: str = "") -> tuple[int, ...]:
     jnp.eye()"), else `name` is a note."""
     try:
         return tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
-    except ConcretizationError:  # JAX's plain TypeError (not a ConcretizationTypeError)
+    except NotConcreteError:  # JAX's plain TypeError (not a ConcretizationTypeError)
         raise traced_shape_error(shape, context) from None
     except TypeError:
         err = MeshjitTypeError(_invalid_shape_words(shape, context))

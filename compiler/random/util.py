@@ -7,11 +7,11 @@ import operator
 import numpy as np
 
 from meshjit.compiler.errors import (
-    ConcretizationError,
     IncompatibleShapesError,
     InvalidDimensionError,
     MeshjitTypeError,
     MeshjitValueError,
+    NotConcreteError,
     OperandShapesError,
 )
 from meshjit.compiler.ir import dtypes
@@ -32,7 +32,7 @@ def canonical_shape(shape, name: str) -> tuple:
         raise err
     try:
         out = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
-    except ConcretizationError:
+    except NotConcreteError:
         raise traced_shape_error(tuple(shape)) from None
     except TypeError:
         err = MeshjitTypeError(

@@ -17,6 +17,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
     MissingRuleError,
+    NotConcreteError,
     TracerArrayConversionError,
     TracerBoolConversionError,
     TracerIntegerConversionError,
@@ -147,7 +148,11 @@ def origin_message(trace: Trace | None, var) -> str:
     if trace.debug is None and _carries_tangent(trace, var):
         return ""  # JAX's JVPTracer
     made = next((e for e in reversed(trace.eqns) if var in e.outvars), None)
-    line = "" if made is None else made.source.summary()
+    if made is not None:
+        line = made.source.summary()
+    else:  # an input: made where the function was called (vmap's kind keeps the caller's line)
+        kind = trace.kind
+        line = kind[2].summary() if isinstance(kind, tuple) and len(kind) > 2 else ""
     return _origin(trace, {var}, f"{id(var)} was created on line:\n  {line}")
 
 
@@ -382,7 +387,7 @@ class Tracer(ArrayMethods):
         if trace.known is not None and not trace.done:
             try:
                 return str(np.asarray(trace.concrete_value(self._var, "printing")))
-            except ConcretizationError:
+            except NotConcreteError:
                 pass
         return f"JitTracer({jax_type_str(self.aval)})"
 
@@ -397,7 +402,7 @@ def to_concrete_value(x):
         return None
     try:
         return np.asarray(trace.concrete_value(x._var, "a concrete value"))
-    except ConcretizationError:
+    except NotConcreteError:
         return None
 
 
@@ -500,7 +505,8 @@ class Trace:
         # Under jit: the NamedSharding of each argument that has one (by its Var), which
         # shard_map reads to infer omitted in_specs.
         self.arg_shardings: dict | None = None
-        # What the trace is for, as its tracers print: None (jit), "grad", ("vmap", size), or
+        # What the trace is for, as its tracers print: None (jit), "grad", ("vmap", size[,
+        # the caller's SourceInfo]), or
         # tracer -> text (an eager shard_map's body).
         self.kind = None
         # Traced to be differentiated (grad, jvp, vjp): its inputs carry tangents, as JAX's
@@ -554,9 +560,10 @@ class Trace:
 
     def _capture(self, value, aval: ShapedArray) -> Var:
         if type(value) is Tracer and not _is_enclosing(value._trace, self):
-            raise UnexpectedTracerError(
-                f"Encountered an unexpected tracer: a traced value {value.aval.str_short()} from a function whose tracing has "
-                "finished was used here (it leaked, e.g. through a global or a closure)"
+            raise escaped_tracer_error(
+                value,
+                "a traced value from a function whose tracing has finished was used here (it "
+                "leaked, e.g. through a global or a closure)",
             )
         var = self._const_index.get(id(value))
         if var is None:
@@ -807,12 +814,59 @@ def check_not_leaked(x, what: str) -> None:
     """JAX's UnexpectedTracerError when `x` is a tracer used outside any trace (`what` was done
     to it there)."""
     if type(x) is Tracer:
-        raise UnexpectedTracerError(
-            "Encountered an unexpected tracer: a function transformed by meshjit had a side "
-            f"effect that let a traced value {x.aval.str_short()} escape its trace, and {what} "
-            "outside any trace. Return the value from the transformed function instead of "
-            "storing it"
+        raise escaped_tracer_error(
+            x,
+            f"a function transformed by meshjit had a side effect that let a traced value "
+            f"{x.aval.str_short()} escape its trace, and {what} outside any trace: return the "
+            "value from the transformed function instead of storing it",
         )
+
+
+def escaped_tracer_error(x: Tracer, note: str) -> UnexpectedTracerError:
+    """JAX's UnexpectedTracerError for the leaked tracer `x`: its type named as JAX's tracer
+    class, and for a jit-like trace's value the traced function and the line that made it;
+    `note`: meshjit's explanation."""
+    trace, divider = x._trace, "\n" + "-" * 30 + "\n"
+    name = _jax_tracer_class(trace)
+    text = (
+        "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "
+        f"allowing for a reference to an intermediate value with type "
+        f"{jax_type_str(x.aval).lstrip('~')} "
+        f"wrapped in a {name} to escape the scope of the transformation.\nJAX transformations "
+        "require that functions explicitly return their outputs, and disallow saving "
+        "intermediate values to global state."
+    )
+    if name == "DynamicJaxprTracer":
+        if trace.debug is not None:
+            from meshjit.compiler.api_util import fun_sourceinfo  # a later room
+
+            text += (
+                "\nThe function being traced when the value leaked was "
+                f"{fun_sourceinfo(trace.debug.fun)} traced for {trace.debug.traced_for}."
+            )
+        made = next((e for e in reversed(trace.eqns) if x._var in e.outvars), None)
+        line = "" if made is None else made.source.summary()
+        text += f"{divider}The leaked intermediate value was created on line {line}. {divider}"
+        text += (
+            "When the value was created, the final 5 stack frames (most recent last) excluding "
+            f"JAX-internal frames were:{divider}{line}{divider}"
+        )
+    text += (
+        "\nTo catch the leak earlier, try setting the environment variable "
+        "JAX_CHECK_TRACER_LEAKS or using the `jax.checking_leaks` context manager."
+    )
+    err = UnexpectedTracerError(text)
+    err.add_note(note)
+    return err
+
+
+def _jax_tracer_class(trace: Trace) -> str:
+    kind = trace.kind
+    if isinstance(kind, tuple):
+        return "BatchTracer"
+    if kind == "grad":
+        return "LinearizeTracer"
+    return "JVPTracer" if trace.differentiated else "DynamicJaxprTracer"
 
 
 # ---------------------------------------------------------------------------------------------
