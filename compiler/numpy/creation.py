@@ -153,8 +153,10 @@ def _asarray(a, dtype, name: str = "array"):
                 f"Value {text!r} with dtype {np.asarray(text).dtype} is not a valid JAX array "
                 "type. Only arrays of numeric types are supported by JAX."
             )
-        if dtype is not None and isinstance(a, float):  # JAX's check by NumPy first: a float
-            np.asarray(a, checked_dtype(dtype))  # past the dtype's range warns here and below
+        if dtype is not None and _warns_twice(a, checked_dtype(dtype)):
+            # JAX's check by NumPy first (coerce_to_array): a Python number past the dtype's
+            # range warns here and below
+            np.asarray(a, checked_dtype(dtype))
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         try:
             host = _host_array(a, None if dtype is None else checked_dtype(dtype))
@@ -199,6 +201,14 @@ def _check_python_ints_fit(values: np.ndarray, seq) -> None:
             np.asarray(seq, np.int32)
         except OverflowError as e:
             raise MeshjitOverflowError(f"{e} (jnp.array of a list, x64 off)") from None
+
+
+def _warns_twice(a, dtype) -> bool:
+    """A float, or an int made inexact: NumPy's cast warns where it overflows (an int past an
+    integer dtype raises instead, below)."""
+    if isinstance(a, bool):
+        return False
+    return isinstance(a, float) or (isinstance(a, int) and dtypes.is_inexact(dtype))
 
 
 def _dims_as_values(a):

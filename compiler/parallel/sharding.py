@@ -994,16 +994,19 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
     for i in range(len(spec)):
         for axis in spec.axes_of(i):
             if axis not in mesh.axis_names:
-                raise MeshjitValueError(
-                    f"Resource axis: {axis} of {spec} is not found in mesh: {mesh.axis_names}. PartitionSpec {spec} names axis {axis!r}, which is not in the mesh "
-                    f"(its axes are {mesh.axis_names})"
+                err = MeshjitValueError(  # JAX's words
+                    f"Resource axis: {axis} of {spec} is not found in mesh: {mesh.axis_names}."
                 )
+                err.add_note(f"the mesh's axes are {mesh.axis_names}")
+                raise err
             if axis in seen:
-                raise DuplicateSpecError(
+                err = DuplicateSpecError(  # JAX's words
                     "A single NamedSharding spec specification can map every mesh axis to at "
                     f"most one positional dimension, but {spec} has duplicate entries for "
-                    f"`{axis}` (mesh axis {axis!r} is used more than once)"
+                    f"`{axis}`"
                 )
+                err.add_note(f"mesh axis {axis!r} is used more than once")
+                raise err
             seen.add(axis)
     for axis in spec.unreduced | spec.reduced:
         if axis not in mesh.axis_names:  # JAX's words

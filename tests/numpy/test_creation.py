@@ -371,3 +371,12 @@ def test_shape_errors_are_jaxs_sentences_with_its_contexts():
     with pytest.raises(TypeError) as e:
         meshjit.jit(lambda n: jnp.fromfunction(lambda i: i, (n,)))(2)
     assert ". shape argument of jnp.fromfunction().\nIf using `jit`" in str(e.value)
+
+
+def test_python_numbers_past_a_dtypes_range_warn_twice_as_jax():
+    # JAX casts a Python number by NumPy twice (coerce_to_array, then the array): two warnings
+    for make in (lambda: jnp.float16(70000), lambda: jnp.asarray(70000, jnp.float16)):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert np.isinf(np.asarray(make()))
+        assert [w.category for w in caught] == [RuntimeWarning, RuntimeWarning]
