@@ -66,3 +66,7 @@ print(exp3.call(jnp.ones(3), jnp.ones(3)))
 show(exp3.call, jnp.ones(3), jnp.ones(4))
 show(exp3.call, jnp.ones(3, jnp.int32), jnp.ones(3, jnp.int32))
 show(exp.call, jnp.ones(3))
+for spec in ["b, ,", "a // 2", "foo(b)", "max(a)", "a b", "b, 2.5", "a, _", "b +", "a^2, 3"]:
+    show(export.symbolic_shape, spec)
+show(export.symbolic_shape, "_, 3", like=(2, 3))
+show(export.symbolic_shape, "(b, 4)", like=(2, 3))
