@@ -403,7 +403,7 @@ class InvalidDimensionError(MeshjitTypeError, MeshjitValueError):
     both, named as JAX's."""
 
 
-class NonConcreteBooleanIndexError(MeshjitIndexError):
+class NonConcreteBooleanIndexError(MeshjitError, IndexError):
     """A traced boolean mask used as an index (JAX's name)."""
 
     errors_page = True
@@ -507,10 +507,16 @@ class UnexpectedTracerError(MeshjitError, TypeError):
     errors_page = True
 
 
-class ConcretizationTypeError(MeshjitTypeError):
-    """A traced value was used where a concrete Python value is needed (JAX's name)."""
+class NotConcreteError(MeshjitTypeError):
+    """A traced value where a concrete one is needed: the base of JAX's classes for it below
+    (meshjit catches them all by it; JAX's TracerInteger- and TracerArrayConversionError are
+    not ConcretizationTypeErrors)."""
 
     errors_page = True
+
+
+class ConcretizationTypeError(NotConcreteError):
+    """A traced value was used where a concrete Python value is needed (JAX's name)."""
 
 
 ConcretizationError = ConcretizationTypeError  # meshjit's own code raises it by this name
@@ -520,11 +526,11 @@ class TracerBoolConversionError(ConcretizationError):
     """bool() of a traced value (an `if` on it)."""
 
 
-class TracerIntegerConversionError(ConcretizationError):
+class TracerIntegerConversionError(NotConcreteError):
     """A traced value used as a Python index (`__index__`)."""
 
 
-class TracerArrayConversionError(ConcretizationError):
+class TracerArrayConversionError(NotConcreteError):
     """np.asarray() of a traced value."""
 
 

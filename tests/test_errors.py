@@ -344,7 +344,7 @@ def test_leaked_tracer_used_in_another_trace():
 
     with pytest.raises(MeshjitError) as ei:
         meshjit.jit(g)(np.ones(2, f32))
-    _check(ei, "L:leak-trace", "leaked", "f32[2]")
+    _check(ei, "L:leak-trace", "leaked", "float32[2] wrapped in a DynamicJaxprTracer")
     assert isinstance(ei.value, TypeError)
 
 
@@ -573,3 +573,69 @@ def test_messages_are_jaxs_sentences_alone(fn, text):
     with pytest.raises(Exception) as e:
         fn()
     assert str(e.value) == text
+
+
+def test_error_classes_subclass_what_jaxs_do():
+    # JAX: TracerInteger- and TracerArrayConversionError are JAXTypeErrors but no
+    # ConcretizationTypeErrors; NonConcreteBooleanIndexError is an IndexError only
+    errors = meshjit.errors
+    for cls in (errors.TracerIntegerConversionError, errors.TracerArrayConversionError):
+        assert issubclass(cls, TypeError)
+        assert not issubclass(cls, errors.ConcretizationTypeError)
+    assert issubclass(errors.TracerBoolConversionError, errors.ConcretizationTypeError)
+    assert issubclass(errors.NonConcreteBooleanIndexError, IndexError)
+    assert not issubclass(errors.NonConcreteBooleanIndexError, ValueError)
+    with pytest.raises(errors.TracerIntegerConversionError) as e:
+        meshjit.jit(lambda i: [1, 2, 3][i])(1)
+    assert not isinstance(e.value, errors.ConcretizationTypeError)
+
+
+def test_leaked_tracers_are_named_as_jaxs_tracer_classes():
+    leaked = []
+
+    def keep(x):
+        leaked.append(x * 2)
+        return x
+
+    meshjit.jit(keep)(1.0)
+    with pytest.raises(meshjit.errors.UnexpectedTracerError) as e:
+        leaked[-1] + 1
+    code = keep.__code__
+    line = f"{code.co_filename}:{code.co_firstlineno + 1}:22 ({code.co_qualname})"
+    divider = "\n" + "-" * 30 + "\n"
+    assert str(e.value) == (
+        "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "
+        "allowing for a reference to an intermediate value with type float32[] wrapped in a "
+        "DynamicJaxprTracer to escape the scope of the transformation.\nJAX transformations "
+        "require that functions explicitly return their outputs, and disallow saving "
+        "intermediate values to global state.\nThe function being traced when the value leaked "
+        f"was keep at {code.co_filename}:{code.co_firstlineno} traced for jit.{divider}The "
+        f"leaked intermediate value was created on line {line}. {divider}When the value was "
+        "created, the final 5 stack frames (most recent last) excluding JAX-internal frames "
+        f"were:{divider}{line}{divider}\nTo catch the leak earlier, try setting the environment "
+        "variable JAX_CHECK_TRACER_LEAKS or using the `jax.checking_leaks` context manager.\n"
+        "See https://docs.jax.dev/en/latest/errors.html#jax.errors.UnexpectedTracerError"
+    )
+    for transform, name in [
+        (meshjit.vmap, "BatchTracer"),
+        (meshjit.grad, "LinearizeTracer"),
+        (lambda f: lambda x: meshjit.jvp(f, (x,), (x,)), "JVPTracer"),
+    ]:
+        transform(keep)(jnp.ones(2) if name == "BatchTracer" else 1.0)
+        with pytest.raises(meshjit.errors.UnexpectedTracerError) as e:
+            leaked[-1] + 1
+        assert f"type float32[] wrapped in a {name} to escape" in str(e.value)
+        assert "The function being traced" not in str(e.value)
+
+
+def test_a_vmapped_input_was_made_on_the_callers_line():
+    def to_numpy(x):
+        return np.sin(x)
+
+    with pytest.raises(meshjit.errors.TracerArrayConversionError) as e:
+        meshjit.vmap(to_numpy)(jnp.arange(3.0))  # L:vmap-call
+    lines = str(e.value).splitlines()
+    assert lines[1].startswith("This BatchTracer with object id ")
+    assert lines[2].startswith(f"  {__file__}:") and lines[2].endswith(
+        " (test_a_vmapped_input_was_made_on_the_callers_line)"
+    )

@@ -158,13 +158,17 @@ class _Traced:
         self.num_main = num_main
 
 
-def _trace_fun(fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete=None) -> _Traced:
+def _trace_fun(
+    fun: Callable, in_tree, avals, has_aux: bool, what: str, concrete=None, outer=None
+) -> _Traced:
     """`concrete`: the inputs' values when called outside any trace, so `fun` may branch on
-    them in Python (as JAX's eager autodiff); the jaxpr then follows the branches taken."""
+    them in Python (as JAX's eager autodiff); the jaxpr then follows the branches taken.
+    `outer`: the enclosing trace's values the inputs stand for (named by its errors)."""
     trees = {}
 
     def flat_fun(*leaves):
-        current_trace().differentiated = True
+        trace = current_trace()
+        trace.differentiated, trace.outer = True, outer
         out = fun(*tree_unflatten(in_tree, leaves))
         aux = None
         if has_aux:
@@ -335,8 +339,8 @@ def jvp_known(fun: Callable, primals, tangents, has_aux: bool = False, *, known=
     concrete = concrete_leaves(p_leaves) if known is None else known
 
     def body(*args):
-        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, "jvp", concrete)
         n = len(p_leaves)
+        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, "jvp", concrete, args[:n])
         it = iter(args[n:])
         ts = [next(it) if nz else None for nz in nonzeros]
         outs, touts = ad.jvp_eval(traced.closed.jaxpr, traced.closed.consts, args[:n], ts)
@@ -369,7 +373,7 @@ def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Fo
     concrete = concrete_leaves(p_leaves)
 
     def forward(*args):
-        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, what, concrete)
+        traced = box["traced"] = _trace_fun(fun, p_tree, avals, has_aux, what, concrete, args)
         lin = box["lin"] = _linearize_traced(traced, nonzeros, concrete)
         return eval_closed(lin.fwd, args)
 
@@ -643,7 +647,7 @@ def value_and_grad(
             return fun(*full, **kwargs)
 
         def body(*xs):
-            traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad", concrete)
+            traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad", concrete, xs)
             lin = _linearize_traced(traced, nonzeros, concrete)  # its errors first, as JAX's vjp
             _check_scalar_output(traced, "grad", holomorphic)
             flat = eval_closed(lin.fwd, xs)

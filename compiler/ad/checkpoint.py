@@ -24,7 +24,9 @@ from typing import Callable, NamedTuple
 from jaxlib.mlir.dialects import stablehlo as hlo
 
 from meshjit.compiler.ad.transform import jvp_jaxpr, linearizing, transpose_jaxpr
+from meshjit.compiler.api_util import argument_names
 from meshjit.compiler.errors import (
+    ConcretizationError,
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -49,7 +51,7 @@ from meshjit.compiler.lax.batching import all_to_front, axis_rules, batch_jaxpr,
 from meshjit.compiler.lax.reduce_precision import reduce_precision_p
 from meshjit.compiler.lowering import jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import eval_closed
-from meshjit.compiler.trace.tracing import abstractify, trace_flat
+from meshjit.compiler.trace.tracing import DebugInfo, abstractify, trace_flat
 from meshjit.compiler.traceback_util import api_boundary
 from meshjit.compiler.tree_util import tree_flatten, tree_map, tree_unflatten
 
@@ -287,8 +289,12 @@ def checkpoint(
             it = iter(tree_unflatten(in_tree, xs))
             return fun(*[fixed[i] if i in fixed else next(it) for i in range(len(args))])
 
+        statics_given = [(i, args[i]) for i in fixed]
+        debug = DebugInfo(
+            "checkpoint / remat", fun, lambda: argument_names(fun, args, {}, statics_given)
+        )
         with fresh_scopes():  # the body is named within `checkpoint`, as JAX's
-            closed, out_tree = trace_flat(flat, [abstractify(x) for x in leaves])
+            closed, out_tree = _trace_body(flat, [abstractify(x) for x in leaves], debug)
         consts, jaxpr = closure_convert(closed)
         outs = remat_p.bind(
             *consts, *leaves, jaxpr=jaxpr, policy=policy, prevent_cse=prevent_cse,
@@ -297,6 +303,25 @@ def checkpoint(
         return tree_unflatten(out_tree, outs)
 
     return remat_fun
+
+
+_STATIC_ARGNUMS_HINT = (
+    "\n\nConsider using the `static_argnums` parameter for `jax.remat` or `jax.checkpoint`. "
+    "See the `jax.checkpoint` docstring and its example involving `static_argnums`:\n"
+    "https://docs.jax.dev/en/latest/_autosummary/jax.checkpoint.html\n"
+)
+
+
+def _trace_body(flat: Callable, avals, debug: DebugInfo):
+    """The checkpointed body's jaxpr; a concretization error of its own arguments ends with
+    JAX's static_argnums hint."""
+    try:
+        return trace_flat(flat, avals, debug=debug)
+    except ConcretizationError as e:
+        (message,) = e.args
+        if "for checkpoint" in message:
+            e.args = (message + _STATIC_ARGNUMS_HINT,)
+        raise
 
 
 def remat(

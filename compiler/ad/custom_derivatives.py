@@ -62,7 +62,7 @@ from meshjit.compiler.lax.batching import (
     vmap_flat,
 )
 from meshjit.compiler.lowering import jaxpr_subcomp
-from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
+from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace, to_concrete_value
 from meshjit.compiler.traceback_util import boundary_methods
 from meshjit.compiler.tree_util import (
     tree_flatten,
@@ -469,6 +469,16 @@ abstract_eval_rules.register(custom_vjp_call_p)(_call_rule)
 lowering_rules.register(custom_vjp_call_p, _call_lowering)
 
 
+def _as_printed(value) -> str:
+    """`value` as JAX's message shows it: JAX runs the fwd rule on the concrete primals outside
+    jit (a traced value whose value is known prints as that value)."""
+    if isinstance(value, Tracer):
+        known = to_concrete_value(value)
+        if known is not None:
+            return str(known)
+    return str(value)
+
+
 @jvp_rules.register(custom_vjp_call_p)
 def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     _check_no_const_tangents(tangents[:num_consts], "custom_vjp")
@@ -477,10 +487,13 @@ def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
         result = rules.fn.fwd(*rules.args(_fwd_leaves(rules, args, tangents[num_consts:])))
     if not isinstance(result, (tuple, list)) or len(result) != 2:
         rule = getattr(rules.fn.fwd, "__name__", "fwd")
-        raise MeshjitTypeError(
+        raise MeshjitTypeError(  # JAX's words
             f"Custom VJP fwd rule {rule} for function {rules.name} must produce a pair (list or "
-            "tuple of length two) where the first element represents the primal output and the "
-            f"second element represents residuals, but got {type(result).__name__}"
+            "tuple of length two) where the first element represents the primal output (equal "
+            f"to those of the custom_vjp-decorated function {rules.name}) and the second "
+            "element represents residuals (i.e. values stored from the forward pass for use on "
+            f"the backward pass), but instead of a pair the fwd rule {rule} produced "
+            f"{_as_printed(result)}."
         )
     out_avals = call_jaxpr.out_avals
     outs = _flat_like(
@@ -532,29 +545,28 @@ def _custom_lin_transpose(cts, *args, rules, res_tree, out_avals, in_zeros):
         cts_in = rules.fn.bwd(*rules.static, res, ct)
     n_args = len(tree_unflatten(rules.in_tree, [None] * len(in_zeros)))
     if not isinstance(cts_in, (tuple, list)) or len(cts_in) != n_args:
-        got = (  # JAX's words: the structure, where the result is a tuple or list
-            f"bwd output structure {tree_structure(tuple(cts_in))} for primal input structure "
-            f"{rules.in_tree}."
-            if isinstance(cts_in, (tuple, list))
-            else f"a {type(cts_in).__name__} for {n_args} argument(s) (the bwd rule of "
-            f"{rules.name})"
-        )
-        raise MeshjitTypeError(
+        shown = tuple(cts_in) if isinstance(cts_in, (tuple, list)) else cts_in
+        err = MeshjitTypeError(  # JAX's words
             "Custom VJP bwd rule must produce an output with the same container (pytree) "
             "structure as the args tuple of the primal function, and in particular must produce "
             f"a tuple of length equal to the number of arguments to the primal function, but got "
-            f"{got}"
+            f"bwd output structure {tree_structure(shown)} for primal input structure "
+            f"{rules.in_tree}."
         )
+        err.add_note(f"the bwd rule of {rules.name} returns one cotangent per argument")
+        raise err
     try:
         leaves = _none_for_symbolic(treedef_children_leaves(rules.in_tree, tuple(cts_in)))
     except MeshjitValueError:
-        raise MeshjitTypeError(
+        err = MeshjitTypeError(  # JAX's words
             "Custom VJP bwd rule must produce an output with the same container (pytree) "
             "structure as the args tuple of the primal function, and in particular must produce "
             "a tuple of length equal to the number of arguments to the primal function, but got "
             f"bwd output structure {tree_structure(tuple(cts_in))} for primal input structure "
-            f"{rules.in_tree} (the bwd rule of {rules.name})"
-        ) from None
+            f"{rules.in_tree}."
+        )
+        err.add_note(f"the bwd rule of {rules.name}")
+        raise err from None
     avals = iter(aval_of(a) for a in args[n_res:])
     nonzero = [(i, c) for i, (c, z) in enumerate(zip(leaves, in_zeros)) if not z]
     return [None] * n_res + [_checked_ct(rules.name, i, c, next(avals)) for i, c in nonzero]

@@ -288,9 +288,10 @@ def _mapped_size(fun, in_tree, avals, dims, axis_size) -> int:
         return found.pop()
     if not found:
         if not avals:
-            raise MeshjitValueError(
+            args, kwargs = tree_unflatten(in_tree, [None] * in_tree.num_leaves)
+            raise MeshjitValueError(  # JAX's words
                 "vmap wrapped function must be passed at least one argument containing an array "
-                "or axis_size must be specified"
+                f"or axis_size must be specified, got empty *args={args} and **kwargs={kwargs}"
             )
         raise MeshjitValueError(
             "vmap must have at least one non-None value in in_axes or axis_size must be specified"
@@ -368,7 +369,8 @@ def _batch_call(fun, in_tree, leaves, avals, dims, axis: BatchAxis, *given_args)
     """`given_args`: the caller's (args, kwargs), whose keys the function's keys stand for."""
     example = [unbatched_aval(a, d) for a, d in zip(avals, dims)]
     with gc_paused(), new_trace(BatchTrace) as trace:
-        trace.kind = ("vmap", axis.size)  # as its tracers print
+        # As its tracers print; the caller's line made the inputs' tracers (JAX's BatchTracers)
+        trace.kind = ("vmap", axis.size, user_source())
         if axis.name is not None:
             trace.vmap_axes = {**trace.vmap_axes, axis.name: axis.size}
             trace.named = True
@@ -466,11 +468,15 @@ def _is_array_like(x) -> bool:
 
 def _move_out(x, src, dst, axis: BatchAxis, index: int, out_tree):
     if dst is None and src is not None:
-        raise MeshjitValueError(
+        err = MeshjitValueError(  # JAX's words
             f"at vmap out_axes{leaf_paths(out_tree)[index]}, got axis spec None but output was "
-            f"batched on axis {src}\n(vmap has mapped output (axis_name={axis.name}) but out_axes "
-            "is None: the output varies along the mapped axis)"
+            f"batched on axis {src}"
         )
+        err.add_note(
+            f"vmap has mapped output (axis_name={axis.name}) but out_axes is None: the output "
+            "varies along the mapped axis"
+        )
+        raise err
     if dst is None:
         return x
     aval = abstractify(x)

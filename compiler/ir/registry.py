@@ -140,6 +140,9 @@ transpose_rules = RuleTable("transpose")
 batching_rules = RuleTable("batching")
 sharding_rules = RuleTable("sharding")
 key_data_rules = RuleTable("typed key data")
+# Primitives whose outputs never carry a tangent (comparisons, rounding, stop_gradient): JAX's
+# jvp rules return a symbolic zero, so the result is the enclosing trace's value, no JVPTracer.
+zero_jvp_primitives: set[Primitive] = set()
 
 # Array types whose elements are several numbers (typed PRNG keys: JAX's extended dtypes):
 # type -> `run(fun, *args, **kwargs)`, which runs a structural array function on them.
@@ -219,4 +222,5 @@ __all__ = [
     "transpose_rules",
     "trace_state",
     "vma_rules",
+    "zero_jvp_primitives",
 ]

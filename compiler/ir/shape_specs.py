@@ -1,16 +1,17 @@
 """The texts of symbolic shapes and the values of their dimension variables (shape
 polymorphism; the expressions themselves are compiler/ir/shape_poly.py's):
-`symbolic_shape("b, 2*a + 1")` parses a shape specification (Python's own expression parser,
-the names being dimension variables), and `solve_dim_vars` finds the variables' values from
+`symbolic_shape("b, 2*a + 1")` parses a shape specification (JAX's grammar, read with
+Python's tokenizer; the names are dimension variables), and `solve_dim_vars` finds the variables' values from
 the shapes of actual arguments, with JAX's errors when they do not fit."""
 
 from __future__ import annotations
 
-import ast
+import io
 import operator
+import tokenize
 from typing import Sequence
 
-from meshjit.compiler.errors import MeshjitError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitValueError
 from meshjit.compiler.ir.shape_poly import (
     FLOORDIV,
     MAX,
@@ -24,149 +25,170 @@ from meshjit.compiler.ir.shape_poly import (
 )
 
 # ---------------------------------------------------------------------------------------------
-# Parsing.
+# Parsing: JAX's grammar, read token by token (Python's tokenizer) so that a syntax error names
+# the dimension, what was expected there, and what was parsed, in JAX's words:
+#   shape  := "(" shape ")" | (dim ("," dim)*)? [","]        dim := expr | "_" | "..." (last)
+#   expr   := ["+" | "-"] term (("+" | "-") term)*
+#   term   := factor ["^" NUMBER] ("*" factor ["^" NUMBER])*
+#   factor := NAME | ("floordiv" | "mod" | "max" | "min") "(" expr "," expr ")" | ["-"] NUMBER
 
-_OPERATIONS = {FLOORDIV: 2, MOD: 2, MAX: 2, MIN: 2, "non_negative": 1}
-
-
-class _Placeholder:
-    pass
+_BINARY_OPERATIONS = {FLOORDIV: operator.floordiv, MOD: operator.mod, MAX: max_dim, MIN: min_dim}
+_FOLLOW_SHAPE = (tokenize.ENDMARKER, tokenize.RPAR)
+_FOLLOW_EXPR = _FOLLOW_SHAPE + (tokenize.COMMA,)
+_FOLLOW_TERM = _FOLLOW_EXPR + (tokenize.PLUS, tokenize.MINUS)
 
 
 def parse(spec: str, scope: SymbolicScope, spec_repr: str, like=None) -> tuple:
-    text = spec.strip()
-    text = text[:-1] if text.endswith(",") and not text.endswith(",,") else text  # "a,"
-    try:
-        tree = ast.parse(f"({text},)" if text else "()", mode="eval")
-    except SyntaxError as e:
-        raise _parse_error(spec_repr, _syntax_detail(spec, e)) from None
-    body = tree.body
-    elts = body.elts if isinstance(body, ast.Tuple) else [body]
-    if len(elts) == 1 and isinstance(elts[0], ast.Tuple):  # "(b, 4)"
-        elts = elts[0].elts
-    dims = []
-    for i, node in enumerate(elts):
-        if isinstance(node, ast.Constant) and node.value is Ellipsis:
-            if i != len(elts) - 1:
-                raise _parse_error(spec_repr, "... may be used only as the last dimension")
-            if like is None:  # JAX's words
-                raise _parse_error(
-                    spec_repr, f"{i}: spec contains ... but no 'like' shape was given"
-                )
-            dims += [_like(like, j, spec_repr) for j in range(i, len(like))]
-            continue
-        try:
-            dim = _parse_dim(node, scope)
-        except (MeshjitError, ValueError, TypeError) as e:
-            raise _parse_error(spec_repr, f"{i}: {e}") from None
-        what = f"{i}: different size {dim} for known dimension; like={tuple(like or ())}"
-        if dim is _Placeholder:
-            dim = _like(like, i, spec_repr)
-        elif like is not None and i < len(like) and like[i] is not None:
-            if not isinstance(dim, DimExpr) and dim != like[i]:
-                raise _parse_error(spec_repr, what)
-        dims.append(dim)
-    return tuple(dims)  # as JAX, `like` of another rank is no error
+    """The dimensions of the shape text `spec` (`spec_repr` as errors show it)."""
+    return _Parser(spec, scope, spec_repr, like).parse()
 
 
-def _like(like, i: int, spec_repr: str):
-    if like is None or i >= len(like) or like[i] is None:
-        raise _parse_error(spec_repr, "_ (or ...) needs a known dimension in `like`")
-    return like[i]
+class _Parser:
+    """A recursive-descent parser of one shape text, as JAX's `_Parser`."""
 
+    def __init__(self, spec: str, scope: SymbolicScope, spec_repr: str, like):
+        self.spec, self.scope, self.spec_repr, self.like = spec, scope, spec_repr, like
+        self.dims: list = []
+        self.tokens = None
 
-def _syntax_detail(spec: str, e: SyntaxError) -> str:
-    """JAX's words for a syntax error: the dimension it is in, what was expected there."""
-    dims, depth, start = [], 0, 0
-    for j, ch in enumerate(spec):
-        depth += {"(": 1, ")": -1}.get(ch, 0)
-        if ch == "," and depth == 0:
-            dims.append(spec[start:j])
-            start = j + 1
-    dims.append(spec[start:])
-    for i, text in enumerate(dims):
-        if not text.strip() and i < len(dims) - 1:  # "a, , b"
-            return f"{i}: expecting one of {{NAME, MINUS, NUMBER}} but found COMMA"
-        try:
-            ast.parse(text.strip() or "0", mode="eval")
-        except SyntaxError:
-            if text.rstrip()[-1:] in ("+", "-", "*", "/", "%"):
-                return f"{i}: expecting one of {{NAME, MINUS, NUMBER}} but found ENDMARKER"
-            return f"{i}: syntax error: {e.msg}"
-    return f"syntax error: {e.msg}"
+    def parse(self) -> tuple:
+        self.tokens = tokenize.tokenize(io.BytesIO(self.spec.encode("utf-8")).readline)
+        tok = self.consume(self.next_tok(), tokenize.ENCODING)
+        shape, tok = self.shape(tok)
+        self.expect(tok, (tokenize.ENDMARKER,))
+        return shape
 
-
-def _parse_error(spec_repr: str, detail: str) -> MeshjitValueError:
-    where = " in dimension " if detail[:1].isdigit() else ": "
-    return MeshjitValueError(f"syntax error in symbolic shape {spec_repr}{where}{detail}")
-
-
-_BINOPS = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-}
-# Operators JAX's grammar has no token for (it spells them floordiv(a, b) and mod(a, b)).
-_UNPARSED = {
-    ast.FloorDiv: "DOUBLESLASH",
-    ast.Mod: "PERCENT",
-    ast.Pow: "DOUBLESTAR",
-    ast.Div: "SLASH",
-}
-
-
-def _parse_dim(node, scope: SymbolicScope):
-    if isinstance(node, ast.Constant) and type(node.value) is int:
-        return node.value
-    if isinstance(node, ast.Name):
-        return _Placeholder if node.id == "_" else DimExpr.from_var(node.id, scope)
-    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
-        value = _parse_dim(node.operand, scope)
-        return -value if isinstance(node.op, ast.USub) else value
-    if isinstance(node, ast.BinOp) and type(node.op) in _BINOPS:
-        return _BINOPS[type(node.op)](_parse_dim(node.left, scope), _parse_dim(node.right, scope))
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Name)
-        and _OPERATIONS.get(node.func.id) == len(node.args)
-        and not node.keywords
-    ):
-        args = [_parse_dim(a, scope) for a in node.args]
-        return _call_operation(node.func.id, args)
-    if isinstance(node, ast.BinOp) and type(node.op) in _UNPARSED:  # JAX's words
-        raise MeshjitValueError(
-            f"expecting one of {{STAR}} but found {_UNPARSED[type(node.op)]}"
-            + ("" if isinstance(node.op, ast.Pow) else " (write floordiv(a, b) or mod(a, b))")
+    def error(self, tok, detail: str) -> MeshjitValueError:
+        text = (
+            f"syntax error in symbolic shape {self.spec_repr} in dimension {len(self.dims)}: "
+            f"{detail}. "
         )
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):  # JAX's words
-        arity = _OPERATIONS.get(node.func.id)
-        if arity is None:
-            raise MeshjitValueError(
-                f"expecting one of {{STAR}} but found LPAR (no operation {node.func.id!r}: the "
-                f"operations are {', '.join(_OPERATIONS)})"
-            )
-        if len(node.args) < arity:
-            raise MeshjitValueError(
-                f"expecting one of {{COMMA}} but found RPAR ({node.func.id} takes {arity})"
-            )
-        raise MeshjitValueError(
-            f"expecting one of {{RPAR}} but found COMMA ({node.func.id} takes {arity})"
-        )
-    if isinstance(node, ast.Constant) and isinstance(node.value, float):  # JAX's words
-        raise MeshjitValueError(f"expecting integer, found {node.value}")
-    raise MeshjitValueError(f"unexpected {ast.unparse(node)!r}")
+        if tok is not None:
+            col = tok.start[1]
+            text += f"Parsed '{tok.line[:col]}', remaining '{tok.line[col:]}'."
+        return MeshjitValueError(text)
 
+    def next_tok(self):
+        while True:
+            try:
+                tok = next(self.tokens)
+            except StopIteration:  # (an unclosed parenthesis: the tokenizer's TokenError)
+                raise self.error(None, "unexpected end of string") from None
+            if tok.exact_type not in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT):
+                return tok
 
-def _call_operation(name: str, args):
-    if name == "non_negative":
-        return max_dim(args[0], 0)
-    a, b = args
-    return {
-        FLOORDIV: operator.floordiv,
-        MOD: operator.mod,
-        MAX: max_dim,
-        MIN: min_dim,
-    }[name](a, b)
+    def expect(self, tok, expected) -> None:
+        if tok.exact_type not in expected:
+            names = ", ".join(tokenize.tok_name[t] for t in expected)
+            found = tokenize.tok_name[tok.exact_type]
+            raise self.error(tok, f"expecting one of {{{names}}} but found {found}")
+
+    def consume(self, tok, expected: int):
+        self.expect(tok, (expected,))
+        return self.next_tok()
+
+    def integer(self, tok):
+        self.expect(tok, (tokenize.NUMBER,))
+        try:
+            value = int(tok.string)
+        except ValueError:
+            raise self.error(tok, f"expecting integer, found {tok.string}") from None
+        return value, self.next_tok()
+
+    def add_dim(self, dim, tok) -> None:
+        if dim is None:
+            raise self.error(tok, f"unexpected placeholder for unknown dimension; like={self.like}")
+        if not isinstance(dim, DimExpr) and self.like is not None:
+            if dim != self.like[len(self.dims)]:
+                raise self.error(tok, f"different size {dim} for known dimension; like={self.like}")
+        self.dims.append(dim)
+
+    def shape(self, tok):
+        if tok.exact_type == tokenize.LPAR:
+            shape, tok = self.shape(self.next_tok())
+            return shape, self.consume(tok, tokenize.RPAR)
+        while tok.exact_type not in _FOLLOW_SHAPE:
+            placeholder = tok.exact_type == tokenize.ELLIPSIS or (
+                tok.exact_type == tokenize.NAME and tok.string == "_"
+            )
+            if placeholder:
+                self.check_placeholder(tok)
+            if tok.exact_type == tokenize.ELLIPSIS:
+                for dim in self.like[len(self.dims) :]:
+                    self.add_dim(dim, tok)
+                tok = self.next_tok()
+                break
+            if placeholder:
+                dim, tok = self.like[len(self.dims)], self.next_tok()
+            else:
+                dim, tok = self.expr(tok)
+            self.add_dim(dim, tok)
+            if tok.exact_type in _FOLLOW_SHAPE:
+                break
+            tok = self.consume(tok, tokenize.COMMA)
+        return tuple(self.dims), tok
+
+    def check_placeholder(self, tok) -> None:
+        if self.like is None:
+            raise self.error(tok, "spec contains ... but no 'like' shape was given")
+        needed = len(self.dims) + (0 if tok.exact_type == tokenize.ELLIPSIS else 1)
+        if len(self.like) < needed:
+            raise self.error(
+                tok,
+                f"cannot resolve placeholder '{tok.string}' because we parsed {len(self.dims)} "
+                f"already and 'like' shape has only {len(self.like)} dimensions",
+            )
+
+    def expr(self, tok):
+        negated = tok.exact_type == tokenize.MINUS
+        if tok.exact_type in (tokenize.MINUS, tokenize.PLUS):
+            tok = self.next_tok()
+        acc = None
+        while True:
+            term, tok = self.term(tok)
+            term = -term if negated else term
+            acc = term if acc is None else acc + term
+            if tok.exact_type in _FOLLOW_EXPR:
+                return acc, tok
+            negated = tok.exact_type == tokenize.MINUS
+            self.expect(tok, (tokenize.PLUS, tokenize.MINUS))
+            tok = self.next_tok()
+
+    def term(self, tok):
+        acc = None
+        while True:
+            factor, tok = self.factor(tok)
+            if tok.exact_type == tokenize.CIRCUMFLEX:
+                tok = self.next_tok()
+                self.expect(tok, (tokenize.NUMBER,))
+                power, tok = self.integer(tok)
+                factor = factor**power
+            acc = factor if acc is None else acc * factor
+            if tok.exact_type in _FOLLOW_TERM:
+                return acc, tok
+            tok = self.consume(tok, tokenize.STAR)
+
+    def factor(self, tok):
+        if tok.exact_type == tokenize.NAME:
+            if tok.string in _BINARY_OPERATIONS:
+                return self.binary_operation(tok.string, self.next_tok())
+            return DimExpr.from_var(tok.string, self.scope), self.next_tok()
+        sign = 1
+        if tok.exact_type == tokenize.MINUS:  # -k: a negative constant
+            sign, tok = -1, self.next_tok()
+            self.expect(tok, (tokenize.NUMBER,))
+        if tok.exact_type == tokenize.NUMBER:
+            value, tok = self.integer(tok)
+            return sign * value, tok
+        self.expect(tok, (tokenize.NAME, tokenize.MINUS, tokenize.NUMBER))
+        raise AssertionError("unreachable")
+
+    def binary_operation(self, name: str, tok):
+        tok = self.consume(tok, tokenize.LPAR)
+        a, tok = self.expr(tok)
+        tok = self.consume(tok, tokenize.COMMA)
+        b, tok = self.expr(tok)
+        return _BINARY_OPERATIONS[name](a, b), self.consume(tok, tokenize.RPAR)
 
 
 def symbolic_shape(

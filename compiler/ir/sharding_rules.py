@@ -321,7 +321,13 @@ def broadcasting(name: str):
                 if chosen is None:
                     chosen = e
                 elif e != chosen:
-                    raise ShardingTypeError(_incompatible(name, ranked, specs))
+                    err = ShardingTypeError(_incompatible(name, ranked, specs))
+                    types = ", ".join(a.str_long() for a in ranked)
+                    err.add_note(
+                        f"operands {types}: reshard one operand to the other's sharding "
+                        "(meshjit.sharding.reshard)"
+                    )
+                    raise err
             result.append(chosen)
         return tuple(result)
 
@@ -335,10 +341,13 @@ def _incompatible(name: str, avals, specs) -> str:
         head = f"All operands should have the same sharding. Got {types}"
     elif name == "select_n":  # and for select's cases
         head = f"select cases must have the same shardings, got {types}"
-    else:
-        shown = ", ".join(str(tuple(s)) for s in specs)
-        head = f"{name} got incompatible shardings for broadcasting: {shown}. Got {types}"
-    return f"{head}. Reshard one operand to the other's sharding (meshjit.sharding.reshard)"
+    else:  # JAX's words
+        return (
+            f"{name} got incompatible shardings for broadcasting: "
+            + ", ".join(str(tuple(s)) for s in specs)
+            + "."
+        )
+    return head
 
 
 def register_elementwise(prims) -> None:

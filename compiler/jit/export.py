@@ -245,10 +245,11 @@ class Exported:
             else:
                 continue
             called = got.dtype if problem.startswith("Dtype") else got.shape
-            raise MeshjitValueError(
-                f"{problem} and called with {called} (Exported {self.fun_name} takes "
-                f"{want.str_short()} there, got {got.str_short()})"
+            err = MeshjitValueError(f"{problem} and called with {called}")  # JAX's words
+            err.add_note(
+                f"Exported {self.fun_name} takes {want.str_short()} there, got {got.str_short()}"
             )
+            raise err
         if self.uses_shape_polymorphism:
             shape_specs.solve_dim_vars(
                 [a.shape for a in self.in_avals], [a.shape for a in got_avals]

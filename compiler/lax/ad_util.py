@@ -8,7 +8,7 @@ import numpy as np
 
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray
-from meshjit.compiler.ir.registry import jvp_rules
+from meshjit.compiler.ir.registry import jvp_rules, zero_jvp_primitives
 from meshjit.compiler.lowering import LoweringRuleContext, const_values, jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, trace_flat
@@ -140,6 +140,7 @@ def zero_jvp(prim):
         return out, [None] * len(out) if prim.multiple_results else None
 
     jvp_rules[prim] = rule
+    zero_jvp_primitives.add(prim)
 
 
 def linear_jvp(prim, linear_args=None):

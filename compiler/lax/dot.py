@@ -238,12 +238,16 @@ def _dot_spec(out, lhs, rhs, ls, rs, dimension_numbers) -> tuple:
     rfree = [rs[i] for i in range(rhs.ndim) if i not in rc and i not in rb]
     spec = lbs + tuple(lfree) + tuple(rfree)
     if any(a is not None and b is not None for a, b in zip(lcs, rcs)):
-        raise ShardingTypeError(
+        err = ShardingTypeError(  # JAX's words
             "Contracting dimensions are sharded and it is ambiguous how the output should be "
             "sharded. Please specify the output sharding via the `out_sharding` parameter. "
-            f"Got lhs_contracting_spec={lcs} and rhs_contracting_spec={rcs} (operands "
-            f"{lhs.str_short()} and {rhs.str_short()}). {_choices_hint(out, spec, lcs, lhs)}"
+            f"Got lhs_contracting_spec={lcs} and rhs_contracting_spec={rcs}"
         )
+        err.add_note(
+            f"operands {lhs.str_short()} and {rhs.str_short()}. "
+            f"{_choices_hint(out, spec, lcs, lhs)}"
+        )
+        raise err
     return spec
 
 

@@ -9,10 +9,10 @@ import numpy as np
 
 from meshjit.compiler.errors import (
     AxisOutOfBoundsError,
-    ConcretizationError,
     MeshjitNameError,
     MeshjitTypeError,
     MeshjitValueError,
+    NotConcreteError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray
@@ -265,36 +265,39 @@ def integer_elements(name: str, shape) -> None:
 def nonnegative_shape(name: str, shape) -> tuple[int, ...]:
     shape = concrete_shape(name, shape)
     if any(d < 0 for d in shape):
-        raise MeshjitTypeError(
-            f"{name} shape must have every element be nonnegative, got {shape}. (a negative "
-            "dimension)"
+        err = MeshjitTypeError(  # JAX's words
+            f"{name} shape must have every element be nonnegative, got {shape}."
         )
+        err.add_note("a negative dimension")
+        raise err
     return shape
 
 
 def concrete_shape(name: str, shape, context: str = "") -> tuple[int, ...]:
-    """`shape` as a tuple of Python ints (JAX's TypeError for a traced or non-integer size).
-    `context` is the clause JAX's canonicalize_shape adds after the shape ("argument of 'N'
-    jnp.eye()"); `name` is meshjit's (the function, in parentheses) when JAX gives none."""
+    """`shape` as a tuple of Python ints (JAX's TypeError for a traced or non-integer size);
+    `context`: the words JAX's canonicalize_shape adds for some callers ("argument of 'N'
+    jnp.eye()"), else `name` is a note."""
     try:
-        shape = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
-    except ConcretizationError:  # JAX's plain TypeError (not a ConcretizationTypeError)
+        return tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
+    except NotConcreteError:  # JAX's plain TypeError (not a ConcretizationTypeError)
         raise traced_shape_error(shape, context) from None
     except TypeError:
-        raise MeshjitTypeError(
-            f"Shapes must be 1D sequences of concrete values of integer type, got {shape!r}. "
-            + (f"{context}." if context else f"({name})")
-        ) from None
-    return shape
+        err = MeshjitTypeError(_invalid_shape_words(shape, context))
+        if not context:
+            err.add_note(f"the shape of {name}")
+        raise err from None
+
+
+def _invalid_shape_words(shape, context: str) -> str:
+    text = f"Shapes must be 1D sequences of concrete values of integer type, got {shape}."
+    return f"{text} {context}." if context else text
 
 
 def traced_shape_error(shape, context: str = "") -> MeshjitTypeError:
-    """JAX's TypeError for a shape with traced sizes (JAX's `context` clause after it), with
-    where each came from."""
+    """JAX's TypeError for a shape with traced sizes, with where each came from."""
     origins = "".join(origin_message(d._trace, d._var) for d in shape if type(d) is Tracer)
-    clause = f" {context}." if context else ""
     return MeshjitTypeError(
-        f"Shapes must be 1D sequences of concrete values of integer type, got {shape}.{clause}\n"
+        f"{_invalid_shape_words(shape, context)}\n"
         f"If using `jit`, try using `static_argnums` or applying `jit` to smaller "
         f"subfunctions.{origins}"
     )

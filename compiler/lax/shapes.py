@@ -48,7 +48,7 @@ from meshjit.compiler.lax.ad_util import aval_of, is_undefined, linear_jvp
 from meshjit.compiler.lax.batching import all_to_front, moveaxis, size_of
 from meshjit.compiler.lax.elementwise import convert_element_type
 from meshjit.compiler.lowering import Located, OneOp, constant, emit
-from meshjit.compiler.trace.tracing import Tracer, current_trace
+from meshjit.compiler.trace.tracing import Tracer, current_trace, jax_type_str
 from meshjit.dialects.util import BoundedCache
 
 # ---------------------------------------------------------------------------------------------
@@ -933,10 +933,10 @@ def _split_axes(axes, sizes, x, new_sizes) -> list:
 
 
 def _reshape_error(x, new_sizes):
-    raise ShardingTypeError(
+    raise ShardingTypeError(  # JAX's words
         "This reshape is not supported. Please specify the sharding of the output via the "
-        f"`out_sharding` argument of reshape. Got operand type: {x.str_short()}, new sizes: "
-        f"{tuple(new_sizes)}"
+        f"`out_sharding` argument of jax.lax.reshape. Got operand type: {jax_type_str(x)}, new "
+        f"sizes: {tuple(new_sizes)}"
     )
 
 

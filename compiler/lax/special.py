@@ -27,7 +27,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.ir.sharding_rules import broadcasting, same_as_first, spec_of
 from meshjit.compiler.lax import complex_parts, elementwise
 from meshjit.compiler.lax import shape_checks as checks
-from meshjit.compiler.lax.ad_util import add_tangents, aval_of, zeros_like_aval
+from meshjit.compiler.lax.ad_util import add_tangents, aval_of, zero_jvp, zeros_like_aval
 from meshjit.compiler.lax.batching import elementwise_rule, moveaxis, unary_rule
 from meshjit.compiler.lowering import OneOp, emit, implicit_broadcasts
 
@@ -106,14 +106,6 @@ def _tangent_jvp(prim, tangent):
         (x,), (t,) = primals, tangents
         y = prim.bind(x)
         return y, None if t is None else tangent(t, x, y)
-
-    return rule
-
-
-def _zero_jvp(prim):
-    @jvp_rules.register(prim)
-    def rule(primals, tangents, **params):
-        return prim.bind(*primals, **params), None
 
     return rule
 
@@ -373,7 +365,7 @@ shift_right_logical_p = _elementwise_primitive(
     "shift_right_logical", "stablehlo.shift_right_logical", "i"
 )
 for _prim in (shift_left_p, shift_right_arithmetic_p, shift_right_logical_p):
-    _zero_jvp(_prim)
+    zero_jvp(_prim)
 
 
 def nextafter(x1, x2):
@@ -433,7 +425,7 @@ def _bitcast_sharding(out, x, *, new_dtype):
     return (xs + (None,))[: len(out.shape)] if out.ndim >= x.ndim else xs[:-1]
 
 
-_zero_jvp(bitcast_convert_type_p)
+zero_jvp(bitcast_convert_type_p)
 
 
 def bitcast_convert_type(operand, new_dtype):
@@ -454,7 +446,7 @@ def _stop_gradient_rule(x):
 
 lowering_rules.register(stop_gradient_p, lambda ctx, x: x)
 sharding_rules.register(stop_gradient_p, same_as_first)
-_zero_jvp(stop_gradient_p)
+zero_jvp(stop_gradient_p)
 
 
 def stop_gradient(x):

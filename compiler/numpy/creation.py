@@ -155,8 +155,10 @@ def _asarray(a, dtype, name: str = "array"):
                 f"Value {text!r} with dtype {np.asarray(text).dtype} is not a valid JAX array "
                 "type. Only arrays of numeric types are supported by JAX."
             )
-        if dtype is not None and isinstance(a, float):  # JAX's check by NumPy first: a float
-            np.asarray(a, checked_dtype(dtype))  # past the dtype's range warns here and below
+        if dtype is not None and _warns_twice(a, checked_dtype(dtype)):
+            # JAX's check by NumPy first (coerce_to_array): a Python number past the dtype's
+            # range warns here and below
+            np.asarray(a, checked_dtype(dtype))
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         try:
             host = _host_array(a, None if dtype is None else checked_dtype(dtype))
@@ -201,6 +203,14 @@ def _check_python_ints_fit(values: np.ndarray, seq) -> None:
             np.asarray(seq, np.int32)
         except OverflowError as e:
             raise MeshjitOverflowError(f"{e} (jnp.array of a list, x64 off)") from None
+
+
+def _warns_twice(a, dtype) -> bool:
+    """A float, or an int made inexact: NumPy's cast warns where it overflows (an int past an
+    integer dtype raises instead, below)."""
+    if isinstance(a, bool):
+        return False
+    return isinstance(a, float) or (isinstance(a, int) and dtypes.is_inexact(dtype))
 
 
 def _dims_as_values(a):
@@ -547,10 +557,10 @@ def _interpolated(start, stop, div, with_axis, axis, compute):
 
 
 def eye(N, M=None, k=0, dtype=None, *, device=None):
-    # JAX's words for a non-integer or traced size (its two clauses are worded differently)
-    for context, d in (("argument of 'N' jnp.eye()", N), ("argument 'M' of jnp.eye()", M)):
+    contexts = (("N", N, "argument of 'N' jnp.eye()"), ("M", M, "argument 'M' of jnp.eye()"))
+    for name, d, context in contexts:  # JAX's words for a non-integer size
         if d is not None and not isinstance(d, (int, np.integer)) and np.ndim(d) == 0:
-            checks.concrete_shape("eye", (d,), context)
+            checks.concrete_shape(f"eye's {name}", (d,), context)
     if not (np.ndim(k) == 0 and dtypes.is_int(np.result_type(k))):  # JAX's words
         raise MeshjitValueError(f"k must be a scalar integer; got {k}")
     given_M, M = M, N if M is None else M
@@ -573,14 +583,25 @@ def identity(n, dtype=None):
 
 def tri(N, M=None, k=0, dtype=None):
     M = N if M is None else M
-    k = operator.index(k)  # a float diagonal offset: Python's TypeError, as JAX's
+    if is_traced(k):  # as JAX's lax._tri: the offset is an operand
+        aval = aval_of(k)
+        if aval.shape or not dtypes.is_int(aval.dtype):
+            raise MeshjitTypeError(f"offset must be an integer, got {k!r}")
+    else:
+        k = operator.index(k)  # a float diagonal offset: Python's TypeError, as JAX's
     return astype(_tri_mask(N, M, k), dtype or dtypes.float32)  # float32, as JAX
 
 
 def _tri_mask(N, M, k):
     """JAX's lax._tri: row + k >= column, its equations in its order."""
-    rows = lax.add(lax.broadcasted_iota(dtypes.int32, (N, M), 0), k)
-    return lax.ge(rows, lax.broadcasted_iota(dtypes.int32, (N, M), 1))
+    index = dtypes.int32
+    if is_traced(k) and aval_of(k).dtype.itemsize == 8:  # JAX's wider index for an int64 k
+        index = dtypes.int64
+    rows = lax.broadcasted_iota(index, (N, M), 0)
+    if is_traced(k) and (aval_of(k).dtype != index or aval_of(k).weak_type):  # asarray
+        k = lax.convert_element_type(k, index)
+    rows = lax.add(rows, k)
+    return lax.ge(rows, lax.broadcasted_iota(index, (N, M), 1))
 
 
 def _static_k(k, what: str):

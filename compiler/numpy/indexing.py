@@ -362,11 +362,12 @@ def _check_update_shape(kind, values, shape):
     except ValueError:
         ok = False
     if not ok and len(values.shape) > len(shape):  # JAX's words (its broadcast_to's)
-        raise MeshjitValueError(
+        err = MeshjitValueError(
             "Cannot broadcast to shape with fewer dimensions: arr_shape="
-            f"{values.shape} shape={tuple(shape)} (x.at[...].{kind}: the values do not fit the "
-            "indexed shape)"
+            f"{values.shape} shape={tuple(shape)}"
         )
+        err.add_note(f"x.at[...].{kind}: the values do not fit the indexed shape")
+        raise err
     if not ok:
         raise MeshjitValueError(
             f"Incompatible types for broadcasting: input type={values.str_long()} and requested "
@@ -476,6 +477,8 @@ class _IndexUpdateRef:
                 )
         if values is None:  # JAX's asarray of the values refuses it, in its words
             raise MeshjitValueError("None is not a valid value for jnp.array")
+        if isinstance(values, (list, tuple)):  # as JAX: the values go through asarray
+            values = asarray(values)
         arrays, rebuild = _index_arrays(self.index)
 
         def update(x, v, *arrays):

@@ -51,7 +51,7 @@ from meshjit.compiler.numpy.util import (
     sharded_by,
     static_axis,
 )
-from meshjit.compiler.trace.tracing import require_concrete
+from meshjit.compiler.trace.tracing import require_concrete, to_concrete_value
 
 __all__ = [
     "flip",
@@ -428,8 +428,8 @@ def _roll_axis(x, shift, axis):
 @takes_extended
 def tile(A, reps):
     x = materialize(A)
-    reps = _tile_reps(reps)
     shape = aval_of(x).shape
+    reps = _tile_reps(reps, shape)
     ndim = builtins.max(len(shape), len(reps))
     reps = (1,) * (ndim - len(reps)) + reps
     if ndim > len(shape):  # as JAX's: new leading dimensions, then lax.tile
@@ -443,21 +443,36 @@ def _check_tiled_dims_unsharded(aval, reps) -> None:
     spec = aval.sharding.spec if aval.sharding is not None else ()
     for i, (r, e) in enumerate(zip(reps, spec)):
         if r != 1 and e is not None:
-            raise ShardingTypeError(
+            err = ShardingTypeError(
                 f"Operand cannot be sharded on dimension {i} when the tiling is non-trivial. Got "
-                f"input type: {aval.str_long()} with reps: {reps} (reshard it first)"
+                f"input type: {aval.str_long()} with reps: {reps}"
             )
+            err.add_note("tile: reshard the operand first")
+            raise err
 
 
-def _tile_reps(reps) -> tuple:
-    """`reps` as ints: a float count is refused (int() would truncate it), as JAX does."""
-    reps = (reps,) if np.ndim(reps) == 0 else tuple(reps)
+def _tile_reps(reps, shape: tuple) -> tuple:
+    """`reps` as ints, refused in JAX's words: JAX binds its tile primitive with the counts
+    (padded with 1s to the operand's rank), so a traced count is an unhashable parameter and a
+    float count makes a float shape (int() would truncate it)."""
     try:
-        return tuple(operator.index(r) if not is_traced(r) else int(r) for r in reps)
+        reps = tuple(iter(reps))
     except TypeError:
+        reps = (reps,)
+    padded = (1,) * (len(shape) - len(reps)) + reps
+    known = [to_concrete_value(r) for r in reps]
+    if any(k is None for k in known):
         raise MeshjitTypeError(
-            f"Shapes must be 1D sequences of concrete values of integer type, got reps={reps!r} "
-            "(tile)"
+            "As of JAX v0.7, parameters to jaxpr equations must have __hash__ and __eq__ "
+            "methods. In a call to primitive tile, the value of parameter reps was not "
+            f"hashable: {padded}"
+        )
+    try:
+        return tuple(operator.index(k) for k in known)
+    except TypeError:
+        sizes = np.multiply((1,) * (len(padded) - len(shape)) + tuple(shape), padded)
+        raise MeshjitTypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got {tuple(sizes)}."
         ) from None
 
 

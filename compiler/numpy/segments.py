@@ -5,7 +5,12 @@ from __future__ import annotations
 
 import operator
 
-from meshjit.compiler.errors import ConcretizationError, MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import (
+    ConcretizationError,
+    MeshjitTypeError,
+    MeshjitValueError,
+    NotConcreteError,
+)
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.numpy import creation, reductions
 from meshjit.compiler.numpy.indexing import scatter_update
@@ -124,7 +129,7 @@ def _num_segments(name, segment_ids, num_segments) -> int:
         num_segments = reductions.max(segment_ids) + 1
     try:
         num_segments = operator.index(num_segments)
-    except ConcretizationError:
+    except NotConcreteError:
         raise ConcretizationError(
             f"{name}: num_segments must be a concrete int: under jit, pass it (a static "
             "argument) rather than derive it from traced segment_ids"

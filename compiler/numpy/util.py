@@ -289,12 +289,19 @@ def _typed(a):
 
 def _operand_typed(a):
     if isinstance(a, (str, bytes)):
-        raise MeshjitTypeError(
-            jitted_argument_words(a)
-            + f"meshjit.numpy takes arrays and numbers as operands, got the {type(a).__name__} "
-            f"{a!r}; convert it first (e.g. float({a!r})) if it holds a number (the "
-            f"problematic value is of type {type(a)}).{not_numeric_words(a)}"
+        jitted = jitted_argument_words(a)
+        err = MeshjitTypeError(  # JAX's words: its jit's, or its asarray's
+            jitted.rstrip() + "\nThis typically means that a jit-wrapped function was called "
+            "with a non-array argument, and this argument was not marked as static using the "
+            "static_argnums or static_argnames parameters of jax.jit."
+            if jitted
+            else not_numeric_words(a).strip()
         )
+        err.add_note(
+            f"meshjit.numpy takes arrays and numbers as operands, got the {type(a).__name__} "
+            f"{a!r}; convert it first (e.g. float({a!r})) if it holds a number"
+        )
+        raise err
     aval = aval_of(a)
     return aval.dtype, aval.weak_type
 

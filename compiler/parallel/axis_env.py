@@ -9,6 +9,7 @@ import numpy as np
 
 from meshjit.compiler.errors import (
     MeshjitNameError,
+    MeshjitRuntimeError,
     MeshjitValueError,
     UnboundAxesError,
     UnboundAxisError,
@@ -30,28 +31,42 @@ class AxisEnv:
 
 
 # The primitive JAX's unbound-axis message names for an API built on another (pmean: psum).
-_BINDS = {"pmean": "psum"}
+_BINDS = {"pmean": "psum", "pmax": "psum", "pmin": "psum"}
+# Collectives JAX evaluates eagerly by asking the axis's size (its short NameError there).
+_EAGER_SIZE = frozenset({"psum", "pmean", "all_gather", "psum_scatter", "all_to_all", "axis_size"})
+# Collectives with no eager evaluation rule in JAX (its NotImplementedError there).
+_NO_EAGER_RULE = frozenset({"ppermute", "pbroadcast"})
 
 
 def current_axis_env(what: str, axes: tuple[str, ...] = ()) -> AxisEnv:
     trace = current_trace()
     env = None if trace is None else trace.axis_env
     if env is None:
-        names = ", ".join(map(str, axes))
-        named = f" over axis {', '.join(map(repr, axes))}" if axes else ""
-        kind, first = MeshjitNameError, ""
-        if what == "ppermute":  # JAX's: its missing evaluation rule
-            kind, first = (
-                UnboundPermuteAxisError,
-                "Evaluation rule for 'ppermute' not implemented. ",
-            )
-        raise kind(
-            f"{first}Found an unbound axis name: {names}. To fix this, please call "
-            f"{_BINDS.get(what, what)} under "
-            f"`jax.shard_map`. ({what}{named} is only valid inside shard_map or pmap, where its "
-            "axis names are bound)"
-        )
+        raise _unbound_error(what, axes, eager=trace is None)
     return env
+
+
+def _unbound_error(what: str, axes: tuple[str, ...], eager: bool) -> Exception:
+    """JAX's error for collective `what` over `axes` that no shard_map / pmap binds."""
+    named = f" over axis {', '.join(map(repr, axes))}" if axes else ""
+    if what in _NO_EAGER_RULE:
+        err = UnboundPermuteAxisError(f"Evaluation rule for '{what}' not implemented")
+    elif what == "ragged_all_to_all" and eager:
+        err = MeshjitRuntimeError(
+            "ragged_all_to_all must be used within a mapped context like vmap or shard_map."
+        )
+    elif axes and eager and what in _EAGER_SIZE:
+        err = MeshjitNameError(f"unbound axis name: {axes[0]}")
+    else:
+        err = MeshjitNameError(
+            f"Found an unbound axis name: {', '.join(map(str, axes))}. To fix this, please call "
+            f"{_BINDS.get(what, what)} under `jax.shard_map`."
+        )
+    err.add_note(
+        f"{what}{named} is only valid inside shard_map, pmap or a vmap with that axis_name, "
+        "where its axis names are bound"
+    )
+    return err
 
 
 def as_axes(axis_name) -> tuple[str, ...]:

@@ -382,7 +382,9 @@ def _check_reshard(aval, sharding: NamedSharding) -> None:
             f"reshard: the spec {sharding.spec} has {len(sharding.spec)} entries but the value "
             f"{aval.str_long()} has rank {aval.ndim}"
         )
-    check_divisible(aval, sharding)
+    # as JAX's reshard: the type's sharding, over the abstract mesh
+    abstract = getattr(sharding.mesh, "abstract_mesh", sharding.mesh)
+    check_divisible(aval, NamedSharding(abstract, sharding.spec))
 
 
 def check_divisible(aval, sharding: NamedSharding) -> None:

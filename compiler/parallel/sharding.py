@@ -1022,11 +1022,13 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
                 )
                 raise error
             if axis in seen:
-                raise DuplicateSpecError(
+                err = DuplicateSpecError(  # JAX's words
                     "A single NamedSharding spec specification can map every mesh axis to at "
                     f"most one positional dimension, but {spec} has duplicate entries for "
-                    f"`{axis}` (mesh axis {axis!r} is used more than once)"
+                    f"`{axis}`"
                 )
+                err.add_note(f"mesh axis {axis!r} is used more than once")
+                raise err
             seen.add(axis)
     for axis in spec.unreduced | spec.reduced:
         if axis not in mesh.axis_names:  # JAX's words

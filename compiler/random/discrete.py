@@ -61,14 +61,18 @@ def categorical(key, logits, axis=-1, shape=None, replace=True, mode=None):
             f"(categorical: logits must be floats, got {aval.str_short()})"
         )
     if not isinstance(axis, (int, np.integer)) or not -aval.ndim <= axis < aval.ndim:
-        raise MeshjitIndexError(  # JAX's: NumPy's IndexError at its index of the shape
-            f"index {axis} is out of bounds for axis 0 with size {aval.ndim} (categorical: axis "
-            f"{axis} is out of range for logits {aval.str_short()}; the axis holds the "
-            "categories)"
+        err = MeshjitIndexError(  # JAX's: NumPy's IndexError at its index of the shape
+            f"index {axis} is out of bounds for axis 0 with size {aval.ndim}"
         )
+        err.add_note(
+            f"categorical: axis {axis} is out of range for logits {aval.str_short()}; the axis "
+            "holds the categories"
+        )
+        raise err
     axis = int(axis) - aval.ndim if axis >= 0 else int(axis)
     batch_shape = aval.shape[: aval.ndim + axis] + aval.shape[aval.ndim + axis + 1 :]
-    shape = sample_shape("categorical", shape, batch_shape)
+    # JAX's np.delete of the shape: NumPy integers, as its broadcasting errors print them
+    shape = sample_shape("categorical", shape, tuple(np.delete(np.array(aval.shape), axis)))
     prefix = shape[: len(shape) - len(batch_shape)]
     mode = check_gumbel_mode(mode)
     if replace:

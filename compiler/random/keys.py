@@ -621,7 +621,7 @@ def _check_raw_key_data(name: str, data) -> None:
         elif aval.ndim == 0:  # JAX checks the rank, then the shape, then the dtype
             what = "expected key_data.ndim >= 1; got ndim=0"
         elif aval.shape[-1:] != impl.key_shape:
-            what = f"expected key_data.shape to end with {impl.key_shape}; got shape={aval.shape}"
+            what = _shape_words(aval.shape, impl)
         else:
             what = f"expected key_data.dtype = uint32; got dtype={aval.dtype}"
         err = MeshjitTypeError(f"JAX encountered invalid PRNG key data: {what}")  # JAX's words
@@ -654,8 +654,17 @@ def _typed_data_words(keys, impl) -> str:
     if keys.ndim == 0:
         return "expected key_data.ndim >= 1; got ndim=0"
     if tuple(keys.shape[-1:]) != impl.key_shape:
-        return f"expected key_data.shape to end with {impl.key_shape}; got shape={keys.shape}"
+        return _shape_words(tuple(keys.shape), impl)
     return f"expected key_data.dtype = uint32; got dtype={keys.dtype.name}"
+
+
+def _shape_words(shape: tuple, impl: PRNGImpl) -> str:
+    from meshjit.compiler.random.prng import impl_repr  # a later room
+
+    return (
+        f"expected key_data.shape to end with {impl.key_shape}; got shape={shape} for "
+        f"impl={impl_repr(impl)}"
+    )
 
 
 def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
@@ -666,13 +675,15 @@ def wrap_key_data(key_bits_array, *, impl=None, dtype=None):
         raise MeshjitValueError("wrap_key_data takes impl or dtype, not both")
     impl = resolve_impl(impl if dtype is None else dtype)
     if is_typed_key(key_bits_array):
-        raise MeshjitTypeError(
-            f"JAX encountered invalid PRNG key data: {_typed_data_words(key_bits_array, impl)}. "
-            "wrap_key_data takes raw uint32 key data, but "
-            "was given a typed key array "
+        err = MeshjitTypeError(
+            f"JAX encountered invalid PRNG key data: {_typed_data_words(key_bits_array, impl)}"
+        )
+        err.add_note(
+            "wrap_key_data takes raw uint32 key data, but was given a typed key array "
             f"({key_bits_array.dtype.name}{list(key_bits_array.shape)}): typed and raw keys do "
             "not mix; it is already a key"
         )
+        raise err
     with prng_impl_scope(impl.scope_name):
         _check_raw_key_data("wrap_key_data", key_bits_array)
     return PRNGKeyArray(wrap_traced(key_bits_array, impl), impl)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import math
+from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -48,7 +49,7 @@ from meshjit.compiler.random.keys import (
 )
 from meshjit.compiler.random.threefry import threefry2x32
 from meshjit.compiler.runtime.device_put import device_put
-from meshjit.compiler.trace.tracing import current_trace, not_numeric_words
+from meshjit.compiler.trace.tracing import current_trace, jax_type_str, not_numeric_words
 
 UINT_DTYPES = {8: dtypes.uint8, 16: dtypes.uint16, 32: dtypes.uint32, 64: dtypes.uint64}
 _U32_MASK = 0xFFFFFFFF
@@ -112,7 +113,7 @@ def bits(data, bit_width: int, shape: tuple):
     )
 
 
-def _threefry_split(data, shape: tuple):
+def threefry_split(data, shape: tuple):
     y1, y2 = _hash(data, shape)
     return _stack_words(y1, y2)
 
@@ -122,13 +123,13 @@ def _stack_words(y1, y2):
     return lax.concatenate([lax.expand_dims(y1, (ndim,)), lax.expand_dims(y2, (ndim,))], ndim)
 
 
-def _threefry_fold_in(data, message):
+def threefry_fold_in(data, message):
     _, (k1, k2) = _key_words(data, ())
     y1, y2 = threefry2x32(k1, k2, np.uint32(0), message)
     return _stack_words(y1, y2)
 
 
-def _threefry_bits(data, bit_width: int, shape: tuple):
+def threefry_random_bits(data, bit_width: int, shape: tuple):
     y1, y2 = _hash(data, shape)
     if bit_width == 64:  # (x64 only) the two words side by side: hi << 32 | lo, as JAX
         hi, lo = (lax.convert_element_type(y, dtypes.uint64) for y in (y1, y2))
@@ -154,7 +155,7 @@ def _halves(data):
 
 def _rbg_split(data, shape: tuple):
     batch, halves = _halves(data)
-    keys = _threefry_split(halves, shape)  # (*batch, 2, *shape, 2)
+    keys = threefry_split(halves, shape)  # (*batch, 2, *shape, 2)
     n = len(batch)
     perm = (*range(n), *range(n + 1, n + 1 + len(shape)), n, n + 1 + len(shape))
     return lax.reshape(lax.transpose(keys, perm), (*batch, *shape, 4))
@@ -164,7 +165,7 @@ def _rbg_fold_in(data, message):
     batch, halves = _halves(data)
     if aval_of(message).ndim:  # one message per key: the same for both halves
         message = lax.broadcast_in_dim(message, (*batch, 2), tuple(range(len(batch))))
-    return lax.reshape(_threefry_fold_in(halves, message), (*batch, 4))
+    return lax.reshape(threefry_fold_in(halves, message), (*batch, 4))
 
 
 def _generate(data, shape: tuple, dtype):
@@ -176,7 +177,7 @@ def _generate(data, shape: tuple, dtype):
     return lax.reshape(out, (*batch, *shape)) if batch else out
 
 
-def _rbg_bits(data, bit_width: int, shape: tuple):
+def _rbg_random_bits(data, bit_width: int, shape: tuple):
     return _generate(data, shape, UINT_DTYPES[bit_width])
 
 
@@ -208,10 +209,41 @@ def _unsafe_rbg_fold_in(data, message):
     return lax.bitwise_xor(data, mask)
 
 
-_IMPL_OPS = {  # name -> (split, fold_in, bits)
-    "threefry2x32": (_threefry_split, _threefry_fold_in, _threefry_bits),
-    "rbg": (_rbg_split, _rbg_fold_in, _rbg_bits),
-    "unsafe_rbg": (_unsafe_rbg_split, _unsafe_rbg_fold_in, _rbg_bits),
+def threefry_seed(seeds):
+    """JAX's key data of integer seeds: (hi, lo) 32-bit halves of each (hi 0 for a 32-bit
+    seed, which is sign-extended first when narrower)."""
+    aval = aval_of(seeds)
+    if not dtypes.is_unsigned(aval.dtype) and aval.dtype.itemsize < 4:
+        seeds = lax.convert_element_type(seeds, dtypes.int32)
+    last = (aval.ndim,)
+    lo = lax.expand_dims(lax.convert_element_type(seeds, dtypes.uint32), last)
+    if aval.dtype.itemsize == 8:
+        high = lax.shift_right_logical(seeds, np.array(32, aval.dtype))
+        hi = lax.expand_dims(lax.convert_element_type(high, dtypes.uint32), last)
+    else:
+        hi = lax.full((*aval.shape, 1), 0, dtypes.uint32)
+    return lax.concatenate([hi, lo], aval.ndim)
+
+
+def _rbg_seed(seeds):
+    """Four words: threefry's pair twice."""
+    pair = threefry_seed(seeds)
+    return lax.concatenate([pair, pair], aval_of(seeds).ndim)
+
+
+class ImplOps(NamedTuple):
+    """An implementation's functions, named and ordered as JAX's PRNGImpl fields."""
+
+    seed: Callable
+    split: Callable
+    random_bits: Callable
+    fold_in: Callable
+
+
+_IMPL_OPS = {
+    "threefry2x32": ImplOps(threefry_seed, threefry_split, threefry_random_bits, threefry_fold_in),
+    "rbg": ImplOps(_rbg_seed, _rbg_split, _rbg_random_bits, _rbg_fold_in),
+    "unsafe_rbg": ImplOps(_rbg_seed, _unsafe_rbg_split, _rbg_random_bits, _unsafe_rbg_fold_in),
 }
 
 
@@ -227,26 +259,38 @@ def _over_keys(fun, ndim: int, in_axes=0):
     return fun
 
 
-def _user_ops(impl: PRNGImpl) -> tuple:
-    _, user_split, user_bits, user_fold_in = impl.ops
+def _user_ops(impl: PRNGImpl) -> ImplOps:
+    user_seed, user_split, user_bits, user_fold_in = impl.ops
+
+    def seed(seeds):
+        return _over_keys(user_seed, aval_of(seeds).ndim)(seeds)
 
     def split(data, shape):
         return _over_keys(lambda k: user_split(k, shape), aval_of(data).ndim - 1)(data)
+
+    def random_bits(data, bit_width, shape):
+        return _over_keys(lambda k: user_bits(k, bit_width, shape), aval_of(data).ndim - 1)(data)
 
     def fold_in(data, msgs):
         ndim = aval_of(data).ndim - 1
         in_axes = (0, None) if aval_of(msgs).ndim == 0 else 0
         return _over_keys(user_fold_in, ndim, in_axes)(data, msgs)
 
-    def bits(data, bit_width, shape):
-        return _over_keys(lambda k: user_bits(k, bit_width, shape), aval_of(data).ndim - 1)(data)
-
-    return split, fold_in, bits
+    return ImplOps(seed, split, random_bits, fold_in)
 
 
-def impl_ops(impl: PRNGImpl) -> tuple:
-    """(split, fold_in, bits) on key data of `impl`."""
+def impl_ops(impl: PRNGImpl) -> ImplOps:
+    """The functions on key data of `impl` (a user's mapped over the keys)."""
     return _user_ops(impl) if impl.ops is not None else _IMPL_OPS[impl.name]
+
+
+def impl_repr(impl: PRNGImpl) -> str:
+    """`impl` as JAX's PRNGImpl NamedTuple prints (its errors show it): the key shape, the
+    functions, the name and the tag."""
+    ops = ImplOps(*impl.ops) if impl.ops is not None else _IMPL_OPS[impl.name]
+    fields = [f"key_shape={impl.key_shape}"]
+    fields += [f"{name}={fun!r}" for name, fun in zip(ImplOps._fields, ops)]
+    return f"PRNGImpl({', '.join(fields)}, name={impl.name!r}, tag={impl.tag!r})"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -298,38 +342,18 @@ def _random_fold_in_abstract_eval(keys, msgs, *, impl: PRNGImpl):
 
 @abstract_eval_rules.register(random_seed_p)
 def _random_seed_abstract_eval(seeds, *, impl: PRNGImpl):
-    if not dtypes.is_int(seeds.dtype):
-        raise MeshjitTypeError(f"PRNG key seed must be an integer; got {seeds.str_short()}")
+    _check_integer_seed(seeds)
     return _keys_aval((*seeds.shape, *impl.key_shape), impl)
 
 
 def _fold_in_impl(keys, msgs, *, impl: PRNGImpl):
     """A scalar message folds into every key (JAX vmaps the implementation over the keys with
     the message unmapped: unsafe_rbg's mask is one draw), else one message per key."""
-    return impl_ops(impl)[1](keys, msgs)
+    return impl_ops(impl).fold_in(keys, msgs)
 
 
 def _seed_impl(seeds, *, impl: PRNGImpl):
-    if impl.ops is not None:  # a user's seed function, of one seed
-        return _over_keys(impl.ops[0], aval_of(seeds).ndim)(seeds)
-    return _builtin_seed(seeds, impl)
-
-
-def _builtin_seed(seeds, impl: PRNGImpl):
-    """JAX's key data of integer seeds: (hi, lo) 32-bit halves of each (hi 0 for a 32-bit
-    seed, which is sign-extended first when narrower), twice for a four-word key."""
-    aval = aval_of(seeds)
-    if not dtypes.is_unsigned(aval.dtype) and aval.dtype.itemsize < 4:
-        seeds = lax.convert_element_type(seeds, dtypes.int32)
-    last = (aval.ndim,)
-    lo = lax.expand_dims(lax.convert_element_type(seeds, dtypes.uint32), last)
-    if aval.dtype.itemsize == 8:
-        high = lax.shift_right_logical(seeds, np.array(32, aval.dtype))
-        hi = lax.expand_dims(lax.convert_element_type(high, dtypes.uint32), last)
-    else:
-        hi = lax.full((*aval.shape, 1), 0, dtypes.uint32)
-    pair = lax.concatenate([hi, lo], aval.ndim)
-    return pair if impl.key_shape[0] == 2 else lax.concatenate([pair, pair], aval.ndim)
+    return impl_ops(impl).seed(seeds)
 
 
 def _lowered(impl_fun):
@@ -342,10 +366,12 @@ def _lowered(impl_fun):
 
 lowering_rules.register(
     random_bits_p,
-    _lowered(lambda keys, *, bit_width, shape, impl: impl_ops(impl)[2](keys, bit_width, shape)),
+    _lowered(
+        lambda keys, *, bit_width, shape, impl: impl_ops(impl).random_bits(keys, bit_width, shape)
+    ),
 )
 lowering_rules.register(
-    random_split_p, _lowered(lambda keys, *, shape, impl: impl_ops(impl)[0](keys, shape))
+    random_split_p, _lowered(lambda keys, *, shape, impl: impl_ops(impl).split(keys, shape))
 )
 lowering_rules.register(random_fold_in_p, _lowered(_fold_in_impl))
 lowering_rules.register(random_seed_p, _lowered(_seed_impl))
@@ -441,18 +467,26 @@ def _seed_aval(seed, ctor_name: str):
     try:
         aval = aval_of(seed)
     except MeshjitTypeError as e:
-        raise MeshjitTypeError(
-            f"{ctor_name}: the seed must be an integer scalar, got a {type(seed).__name__}."
-            f"{not_numeric_words(seed) or ' ' + str(e)}"
-        ) from None
+        err = MeshjitTypeError((not_numeric_words(seed) or str(e)).strip())  # JAX's words
+        err.add_note(
+            f"{ctor_name}: the seed must be an integer scalar, got a {type(seed).__name__}"
+        )
+        raise err from None
     if aval.shape:
         raise MeshjitTypeError(
             f"{ctor_name} accepts a scalar seed, but was given an array of shape {aval.shape} "
             "!= (). Use jax.vmap for batching"
         )
-    if not dtypes.is_int(aval.dtype):
-        raise MeshjitTypeError(f"PRNG key seed must be an integer; got {aval.str_short()}")
+    _check_integer_seed(aval)
     return aval
+
+
+def _check_integer_seed(aval: ShapedArray) -> None:
+    """JAX's words: its seeding runs under jit, so the seed prints as a jit tracer."""
+    if not dtypes.is_int(aval.dtype):
+        raise MeshjitTypeError(
+            f"PRNG key seed must be an integer; got JitTracer({jax_type_str(aval)})"
+        )
 
 
 def _concrete_key(seed: int, wide: bool, words: int):

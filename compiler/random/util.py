@@ -7,11 +7,11 @@ import operator
 import numpy as np
 
 from meshjit.compiler.errors import (
-    ConcretizationError,
     IncompatibleShapesError,
     InvalidDimensionError,
     MeshjitTypeError,
     MeshjitValueError,
+    NotConcreteError,
     OperandShapesError,
 )
 from meshjit.compiler.ir import dtypes
@@ -22,26 +22,29 @@ from meshjit.compiler.parallel.collectives import pvary
 
 
 def canonical_shape(shape, name: str) -> tuple:
-    """`shape` as a tuple of non-negative Python ints (an int is a 1-D shape, as in JAX)."""
+    """`shape` as a tuple of non-negative Python ints (an int is a 1-D shape, as in JAX); JAX's
+    words when it is not, `name` (the sampler) in a note."""
     if isinstance(shape, (int, np.integer, DimExpr)):
         shape = (shape,)
     if not hasattr(shape, "__iter__"):
-        raise MeshjitTypeError(
-            f"'{type(shape).__name__}' object is not iterable: {name} takes a shape (a sequence "
-            f"of integers), got {shape!r}"
-        )
+        err = MeshjitTypeError(f"'{type(shape).__name__}' object is not iterable")
+        err.add_note(f"{name} takes a shape (a sequence of integers), got {shape!r}")
+        raise err
     given = shape if isinstance(shape, list) else tuple(shape)  # JAX's errors show a list
     try:
         out = tuple(d if isinstance(d, DimExpr) else operator.index(d) for d in shape)
-    except ConcretizationError:
+    except NotConcreteError:
         raise traced_shape_error(given) from None
     except TypeError:
-        raise MeshjitTypeError(
-            f"Shapes must be 1D sequences of concrete values of integer type, got {given!r}. "
-            f"({name})"
-        ) from None
+        err = MeshjitTypeError(
+            f"Shapes must be 1D sequences of concrete values of integer type, got {given}."
+        )
+        err.add_note(f"the shape of {name}")
+        raise err from None
     if any(d < 0 for d in out):
-        raise _negative_shape_error(out, name)
+        err = _negative_shape_error(out, name)
+        err.add_note(f"{name}: got shape {out}; a dimension must be non-negative")
+        raise err
     return out
 
 
@@ -57,18 +60,14 @@ _FILLED_FIRST = frozenset({"multinomial", "poisson"})
 
 def _negative_shape_error(shape: tuple, name: str) -> Exception:
     if name in _DRAWN_FIRST:
-        return InvalidDimensionError(
-            "Invalid type:\nerror: unknown: invalid tensor dimension size "
-            f"({name}: got shape {shape}; a dimension must be non-negative)"
-        )
+        return InvalidDimensionError("Invalid type:\nerror: unknown: invalid tensor dimension size")
     if name in _FILLED_FIRST:
         return OperandShapesError(
-            f"broadcast_in_dim shape must have every element be nonnegative, got {shape}. "
-            f"({name}: a negative dimension)"
+            f"broadcast_in_dim shape must have every element be nonnegative, got {shape}."
         )
     return OperandShapesError(
         "Only non-negative indices are allowed when broadcasting static shapes, but got "
-        f"shape {shape}. ({name}: a negative dimension)"
+        f"shape {shape}."
     )
 
 
@@ -135,8 +134,23 @@ def check_shape(name: str, shape: tuple, *param_shapes) -> None:
         raise MeshjitValueError(
             f"{name} parameter shapes must be broadcast-compatible with shape argument, and the "
             f"result of broadcasting the shapes must equal the shape argument, but got result "
-            f"{joined} for shape argument {shape}"
+            f"{_broadcast_as_given(shape, *param_shapes)} for shape argument {shape}."
         )
+
+
+def _broadcast_as_given(*shapes) -> tuple:
+    """JAX's lax.broadcast_shapes of shapes that broadcast: per dimension the size as given
+    (the first one other than 1 unless all are the same object), so a NumPy integer of a
+    parameter's shape prints as JAX prints it."""
+    ndim = max(len(s) for s in shapes)
+    padded = [(1,) * (ndim - len(s)) + tuple(s) for s in shapes]
+    out = []
+    for ds in zip(*padded):
+        if all(d is ds[0] for d in ds[1:]):
+            out.append(ds[0])
+        else:
+            out.append(next((d for d in ds if d != 1), 1))
+    return tuple(out)
 
 
 def sample_shape(name: str, shape, *param_shapes) -> tuple:

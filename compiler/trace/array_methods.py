@@ -20,7 +20,7 @@ from meshjit.compiler.traceback_util import boundary_methods
 IMMUTABLE = (
     "JAX arrays are immutable and do not support in-place item assignment. Instead of "
     "x[idx] = y, use x = x.at[idx].set(y) or another .at[] method: "
-    "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html (meshjit's too)"
+    "https://docs.jax.dev/en/latest/_autosummary/jax.numpy.ndarray.at.html"
 )
 
 __all__ = ["ArrayMethods", "register_array_methods", "register_boundary_type"]

@@ -17,6 +17,7 @@ from meshjit.compiler.errors import (
     MeshjitTypeError,
     MeshjitValueError,
     MissingRuleError,
+    NotConcreteError,
     TracerArrayConversionError,
     TracerBoolConversionError,
     TracerIntegerConversionError,
@@ -46,6 +47,7 @@ from meshjit.compiler.ir.registry import (
     join_vma,
     trace_state,
     vma_rules,
+    zero_jvp_primitives,
 )
 from meshjit.compiler.ir.shape_poly import DimExpr, dim_value_dtype, dimension_as_value
 from meshjit.compiler.ir.sharding_rules import apply as apply_sharding_rule
@@ -143,20 +145,61 @@ def origin_message(trace: Trace | None, var) -> str:
     the line that made the value; "" for other traces, as JAX's JVP tracers say nothing."""
     if trace is None or not isinstance(var, Var):
         return ""
-    if isinstance(trace.kind, tuple):  # ("vmap", size): JAX's BatchTracer's words
-        made = next((e for e in reversed(trace.eqns) if var in e.outvars), None)
-        line = "" if made is None else made.source.summary()
-        return f"\nThis BatchTracer with object id {id(var)} was created on line:\n  {line}"
-    debug = trace.debug
-    if debug is None:
-        return ""
+    if trace.debug is None and _carries_tangent(trace, var):
+        return ""  # JAX's JVPTracer
+    made = next((e for e in reversed(trace.eqns) if var in e.outvars), None)
+    if made is not None:
+        line = made.source.summary()
+    else:  # an input: made where the function was called (vmap's kind keeps the caller's line)
+        kind = trace.kind
+        line = kind[2].summary() if isinstance(kind, tuple) and len(kind) > 2 else ""
+    return _origin(trace, {var}, f"{id(var)} was created on line:\n  {line}")
+
+
+def _origin(trace: Trace, variables: set, made: str) -> str:
+    """origin_message's text for the values `variables` of `trace`; `made`: where the value
+    was made, as a BatchTracer's words say it. A differentiated trace inside another hands its
+    values' origin to the enclosing traces its inputs and constants came from (JAX's JVP
+    tracers pass a value without a tangent to the enclosing trace: `jit(grad(f))` names jit's
+    function and arguments)."""
+    pending: dict[Trace, set] = {}
+    while True:
+        if isinstance(trace.kind, tuple):  # ("vmap", size): JAX's BatchTracer's words
+            return f"\nThis BatchTracer with object id {made}"
+        active = _progenitors(trace, variables)
+        if trace.debug is not None:
+            return _debug_origin(trace, trace.debug, active)
+        if trace.outer is None:
+            return ""
+        pairs = [*zip(trace.invars, trace.outer), *zip(trace.constvars, trace.consts)]
+        for v, x in pairs:
+            if v in active and type(x) is Tracer and not x._trace.done:
+                pending.setdefault(x._trace, set()).add(x._var)
+        if not pending:
+            return _constants_origin(trace, active)
+        trace = next((t for t in _enclosing(trace) if t in pending), next(iter(pending)))
+        variables = pending.pop(trace)
+
+
+def _enclosing(trace: Trace):
+    while trace.parent is not None:
+        trace = trace.parent
+        yield trace
+
+
+def _traced_function(debug: DebugInfo) -> str:
     from meshjit.compiler.api_util import fun_sourceinfo  # a later room
 
-    text = (
-        f"The error occurred while tracing the function {fun_sourceinfo(debug.fun)} for "
+    return (
+        f"\nThe error occurred while tracing the function {fun_sourceinfo(debug.fun)} for "
         f"{debug.traced_for}. "
     )
-    positions, const_eqns = _progenitors(trace, var)
+
+
+def _debug_origin(trace: Trace, debug: DebugInfo, active: set) -> str:
+    text = _traced_function(debug)
+    positions = [i for i, v in enumerate(trace.invars) if v in active]
+    const_eqns = _const_eqns(trace, active)
     if positions:
         names = debug.arg_names
         if max(positions) >= len(names):
@@ -164,25 +207,51 @@ def origin_message(trace: Trace | None, var) -> str:
         text += _depends_on([names[i] for i in positions])
     elif const_eqns:
         text += _made_by(const_eqns)
-    return "\n" + text
+    return text
 
 
-def _progenitors(trace: Trace, var: Var) -> tuple[list[int], list[Eqn]]:
-    """JAX's `find_progenitors`: the positions of the inputs `var` depends on, and the
-    equations of the trace with a constant or literal operand."""
-    active = {var}
+def _constants_origin(trace: Trace, active: set) -> str:
+    """A differentiated trace's value made from constants alone: JAX makes it in the nearest
+    enclosing trace that says what it traces, and names the operations."""
+    enclosing = next((t for t in _enclosing(trace) if t.debug is not None), None)
+    const_eqns = _const_eqns(trace, active)
+    if enclosing is None or not const_eqns:
+        return ""
+    return _traced_function(enclosing.debug) + _made_by(const_eqns)
+
+
+def _carries_tangent(trace: Trace, var: Var) -> bool:
+    """Whether `var` of a differentiated trace carries a tangent: it is inexact and made from
+    the trace's inexact inputs by operations with derivatives."""
+    if trace.outer is None:
+        return False
+    tangent = {v for v in trace.invars if dtypes.is_inexact(v.aval.dtype)}
+    for eqn in trace.eqns:
+        if eqn.primitive in zero_jvp_primitives:
+            continue
+        if any(type(v) is Var and v in tangent for v in eqn.invars):
+            tangent.update(v for v in eqn.outvars if dtypes.is_inexact(v.aval.dtype))
+    return var in tangent
+
+
+def _progenitors(trace: Trace, variables: set) -> set:
+    """JAX's `find_progenitors`: the inputs and constants of `trace` the `variables` depend on."""
+    active = set(variables)
     for eqn in reversed(trace.eqns):
         if active.intersection(eqn.outvars):
             active.difference_update(eqn.outvars)
             active.update(v for v in eqn.invars if isinstance(v, Var))
-    positions = [i for i, v in enumerate(trace.invars) if v in active]
+    return active
+
+
+def _const_eqns(trace: Trace, active: set) -> list[Eqn]:
+    """The equations of `trace` with a constant (of `active`) or a literal operand."""
     consts = active.intersection(trace.constvars)
-    const_eqns = [
+    return [
         e
         for e in trace.eqns
         if any(v in consts if isinstance(v, Var) else isinstance(v, Literal) for v in e.invars)
     ]
-    return positions, const_eqns
 
 
 def _depends_on(names: list) -> str:
@@ -318,7 +387,7 @@ class Tracer(ArrayMethods):
         if trace.known is not None and not trace.done:
             try:
                 return str(np.asarray(trace.concrete_value(self._var, "printing")))
-            except ConcretizationError:
+            except NotConcreteError:
                 pass
         return f"JitTracer({jax_type_str(self.aval)})"
 
@@ -333,7 +402,7 @@ def to_concrete_value(x):
         return None
     try:
         return np.asarray(trace.concrete_value(x._var, "a concrete value"))
-    except ConcretizationError:
+    except NotConcreteError:
         return None
 
 
@@ -419,6 +488,7 @@ class Trace:
         "kind",
         "differentiated",
         "debug",
+        "outer",
     )
 
     def __init__(self, parent: Trace | None):
@@ -435,7 +505,8 @@ class Trace:
         # Under jit: the NamedSharding of each argument that has one (by its Var), which
         # shard_map reads to infer omitted in_specs.
         self.arg_shardings: dict | None = None
-        # What the trace is for, as its tracers print: None (jit), "grad", ("vmap", size), or
+        # What the trace is for, as its tracers print: None (jit), "grad", ("vmap", size[,
+        # the caller's SourceInfo]), or
         # tracer -> text (an eager shard_map's body).
         self.kind = None
         # Traced to be differentiated (grad, jvp, vjp): its inputs carry tangents, as JAX's
@@ -443,6 +514,9 @@ class Trace:
         self.differentiated = False
         # What the trace is for and of which function (DebugInfo), where JAX's errors say so.
         self.debug: DebugInfo | None = None
+        # A differentiated trace inside another: the enclosing trace's values its inputs stand
+        # for (JAX's JVP tracers wrap them; its errors name where they came from).
+        self.outer: Sequence | None = None
         self.eqns: list[Eqn] = []
         self.invars: list[Var] = []
         self.constvars: list[Var] = []
@@ -486,9 +560,10 @@ class Trace:
 
     def _capture(self, value, aval: ShapedArray) -> Var:
         if type(value) is Tracer and not _is_enclosing(value._trace, self):
-            raise UnexpectedTracerError(
-                f"Encountered an unexpected tracer: a traced value {value.aval.str_short()} from a function whose tracing has "
-                "finished was used here (it leaked, e.g. through a global or a closure)"
+            raise escaped_tracer_error(
+                value,
+                "a traced value from a function whose tracing has finished was used here (it "
+                "leaked, e.g. through a global or a closure)",
             )
         var = self._const_index.get(id(value))
         if var is None:
@@ -751,12 +826,59 @@ def check_not_leaked(x, what: str) -> None:
     """JAX's UnexpectedTracerError when `x` is a tracer used outside any trace (`what` was done
     to it there)."""
     if type(x) is Tracer:
-        raise UnexpectedTracerError(
-            "Encountered an unexpected tracer: a function transformed by meshjit had a side "
-            f"effect that let a traced value {x.aval.str_short()} escape its trace, and {what} "
-            "outside any trace. Return the value from the transformed function instead of "
-            "storing it"
+        raise escaped_tracer_error(
+            x,
+            f"a function transformed by meshjit had a side effect that let a traced value "
+            f"{x.aval.str_short()} escape its trace, and {what} outside any trace: return the "
+            "value from the transformed function instead of storing it",
         )
+
+
+def escaped_tracer_error(x: Tracer, note: str) -> UnexpectedTracerError:
+    """JAX's UnexpectedTracerError for the leaked tracer `x`: its type named as JAX's tracer
+    class, and for a jit-like trace's value the traced function and the line that made it;
+    `note`: meshjit's explanation."""
+    trace, divider = x._trace, "\n" + "-" * 30 + "\n"
+    name = _jax_tracer_class(trace)
+    text = (
+        "Encountered an unexpected tracer. A function transformed by JAX had a side effect, "
+        f"allowing for a reference to an intermediate value with type "
+        f"{jax_type_str(x.aval).lstrip('~')} "
+        f"wrapped in a {name} to escape the scope of the transformation.\nJAX transformations "
+        "require that functions explicitly return their outputs, and disallow saving "
+        "intermediate values to global state."
+    )
+    if name == "DynamicJaxprTracer":
+        if trace.debug is not None:
+            from meshjit.compiler.api_util import fun_sourceinfo  # a later room
+
+            text += (
+                "\nThe function being traced when the value leaked was "
+                f"{fun_sourceinfo(trace.debug.fun)} traced for {trace.debug.traced_for}."
+            )
+        made = next((e for e in reversed(trace.eqns) if x._var in e.outvars), None)
+        line = "" if made is None else made.source.summary()
+        text += f"{divider}The leaked intermediate value was created on line {line}. {divider}"
+        text += (
+            "When the value was created, the final 5 stack frames (most recent last) excluding "
+            f"JAX-internal frames were:{divider}{line}{divider}"
+        )
+    text += (
+        "\nTo catch the leak earlier, try setting the environment variable "
+        "JAX_CHECK_TRACER_LEAKS or using the `jax.checking_leaks` context manager."
+    )
+    err = UnexpectedTracerError(text)
+    err.add_note(note)
+    return err
+
+
+def _jax_tracer_class(trace: Trace) -> str:
+    kind = trace.kind
+    if isinstance(kind, tuple):
+        return "BatchTracer"
+    if kind == "grad":
+        return "LinearizeTracer"
+    return "JVPTracer" if trace.differentiated else "DynamicJaxprTracer"
 
 
 # ---------------------------------------------------------------------------------------------

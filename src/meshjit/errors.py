@@ -20,8 +20,9 @@ from meshjit.compiler.ir.shape_poly import InconclusiveDimensionOperation
 from meshjit.compiler.numpy.index_plan import NonConcreteBooleanIndexError
 from meshjit.compiler.runtime.client import CompileError
 
-# Using a traced value where a concrete one is needed: a ConcretizationError (a TypeError); the
-# Tracer*ConversionErrors are its kinds (so `except ConcretizationTypeError` catches them all).
+# Using a traced value where a concrete one is needed: a ConcretizationError (a TypeError), of
+# which TracerBoolConversionError is a kind; the integer and array conversion errors are
+# TypeErrors of their own, as JAX's.
 ConcretizationTypeError = ConcretizationError  # one class, named as JAX names it
 JaxRuntimeError = CompileError
 # JAX's own TypeError and IndexError kinds: meshjit's (every traced-value error is one).

@@ -254,3 +254,29 @@ def test_a_checkpointed_block_in_a_shard_map_varies_as_its_body_does():
     np.testing.assert_allclose(out, jit(f)(x, w), rtol=1e-6)
     ref = lambda h: h + jnp.tanh(h @ w) @ w.T  # noqa: E731
     np.testing.assert_allclose(out, ref(x) + ref(ref(x)), rtol=1e-5)
+
+
+def test_concretization_errors_of_the_body_name_checkpoint_and_hint_static_argnums():
+    def body(x, n):
+        if n > 0:
+            return x * n
+        return x
+
+    with pytest.raises(TypeError) as e:
+        checkpoint(body)(1.0, 2)
+    code = body.__code__
+    assert str(e.value) == (
+        "Attempted boolean conversion of traced array with shape bool[].\n"
+        f"The error occurred while tracing the function body at {code.co_filename}:"
+        f"{code.co_firstlineno} for checkpoint / remat. This concrete value was not available "
+        "in Python because it depends on the value of the argument n.\n"
+        "See https://docs.jax.dev/en/latest/errors.html#jax.errors.TracerBoolConversionError\n\n"
+        "Consider using the `static_argnums` parameter for `jax.remat` or `jax.checkpoint`. See "
+        "the `jax.checkpoint` docstring and its example involving `static_argnums`:\n"
+        "https://docs.jax.dev/en/latest/_autosummary/jax.checkpoint.html\n"
+    )
+    assert checkpoint(body, static_argnums=(1,))(1.0, 2) == 2.0
+    with pytest.raises(TypeError) as e:  # a traced shape: its TypeError, no hint
+        checkpoint(lambda x, n: jnp.ones(n) * x)(1.0, 3)
+    assert "for checkpoint / remat. This concrete value" in str(e.value)
+    assert "Consider using" not in str(e.value)

@@ -404,3 +404,21 @@ def test_rule_and_tangent_errors_are_jaxs_sentences():
     with pytest.raises(TypeError) as e:
         meshjit.jacfwd(lambda x: x)(jnp.arange(3))
     assert str(e.value).endswith("integer inputs, use jax.jvp directly.")
+
+
+def test_custom_vjp_rule_structure_errors_are_jaxs_sentences():
+    k = meshjit.custom_vjp(lambda x: x * 3)
+    k.defvjp(lambda x: (k(x), None), lambda res, g: g * 3)  # a bare cotangent, no tuple
+    with pytest.raises(TypeError) as e:
+        meshjit.grad(k)(2.0)
+    assert str(e.value).endswith(
+        "but got bwd output structure PyTreeDef(*) for primal input structure PyTreeDef((*,))."
+    )
+    k3 = meshjit.custom_vjp(lambda x: x * 3)
+    k3.defvjp(lambda x: k(x), lambda res, g: (g * 3,))  # no pair: JAX prints the value
+    with pytest.raises(TypeError) as e:
+        meshjit.grad(k3)(2.0)
+    assert str(e.value).endswith(
+        "(i.e. values stored from the forward pass for use on the backward pass), but instead "
+        "of a pair the fwd rule <lambda> produced 6.0."
+    )

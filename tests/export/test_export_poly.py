@@ -177,7 +177,10 @@ def test_lapack_calls_take_shape_operands():
     (shape refinement folds them away when the artifact is called)."""
     text = poly_export(lambda x: jnp.linalg.cholesky(x), "b, 3, 3").mlir_module()
     assert "indices_of_shape_operands = dense<[1, 2]> : tensor<2xi64>" in text
-    assert "(tensor<?x3x3xf32>, tensor<3xi32>, tensor<1xi32>) -> (tensor<?x3x3xf32>, tensor<?xi32>)" in text
+    assert (
+        "(tensor<?x3x3xf32>, tensor<3xi32>, tensor<1xi32>) -> (tensor<?x3x3xf32>, tensor<?xi32>)"
+        in text
+    )
 
 
 def test_a_call_that_breaks_a_constraint_is_refused():
@@ -263,3 +266,14 @@ def test_symbolic_slices_as_jax(fun, shape, want):
     exp = _export_b(fun)
     assert str(exp.out_avals[0].shape[0]) == shape
     np.testing.assert_array_equal(exp.call(np.arange(5, dtype=np.float32)), want)
+
+
+def test_exported_call_mismatches_are_jaxs_sentences():
+    (m,) = export.symbolic_shape("m")
+    exp = export.export(meshjit.jit(lambda x: x * 2))(meshjit.ShapeDtypeStruct((m,), jnp.float32))
+    with pytest.raises(ValueError) as e:
+        exp.call(jnp.ones(3, jnp.int32))
+    assert str(e.value) == "Dtype mismatch for args[0]: expected float32 and called with int32"
+    with pytest.raises(ValueError) as e:
+        exp.call(jnp.ones((3, 2)))
+    assert str(e.value) == "Rank mismatch for args[0]: expected (m,) and called with (3, 2)"

@@ -332,3 +332,51 @@ def test_overflowing_python_float_warns_as_jax_twice():
         x = jnp.asarray(1e40, dtype=jnp.float32)
     assert np.isinf(np.asarray(x))
     assert [w.category for w in caught] == [RuntimeWarning, RuntimeWarning]
+
+
+def test_tri_takes_a_traced_diagonal_offset_as_jax():
+    # JAX's lax._tri makes the offset an operand: a traced k is fine under jit
+    got = meshjit.jit(lambda k: jnp.tri(3, 4, k))(-1)
+    np.testing.assert_array_equal(np.asarray(got), np.tri(3, 4, -1, dtype=np.float32))
+    got = meshjit.jit(lambda k: jnp.tri(2, 2, k, dtype=bool))(0)
+    np.testing.assert_array_equal(np.asarray(got), np.tri(2, 2, 0, dtype=bool))
+    with pytest.raises(TypeError, match="offset must be an integer, got JitTracer"):
+        meshjit.jit(lambda k: jnp.tri(2, 2, k))(1.5)
+
+
+def test_shape_errors_are_jaxs_sentences_with_its_contexts():
+    shape_words = "Shapes must be 1D sequences of concrete values of integer type, got"
+    for fn, text in [
+        (lambda: jnp.zeros((2.5,)), f"{shape_words} (2.5,)."),
+        (lambda: jnp.eye(2.5), f"{shape_words} (2.5,). argument of 'N' jnp.eye()."),
+        (lambda: jnp.eye(2, 2.5), f"{shape_words} (2.5,). argument 'M' of jnp.eye()."),
+        (
+            lambda: jnp.fromfunction(lambda i: i, (2.5,)),
+            f"{shape_words} (2.5,). shape argument of jnp.fromfunction().",
+        ),
+        (lambda: jnp.ones((2, 3)).reshape(2.0, 3), f"{shape_words} (2.0, 3)."),
+        (
+            lambda: jnp.zeros(-1),
+            "broadcast_in_dim shape must have every element be nonnegative, got (-1,).",
+        ),
+    ]:
+        with pytest.raises(TypeError) as e:
+            fn()
+        assert str(e.value) == text
+    with pytest.raises(TypeError) as e:
+        meshjit.jit(lambda n: jnp.eye(n))(3)
+    assert str(e.value).startswith(
+        f"{shape_words} (JitTracer(~int32[]),). argument of 'N' jnp.eye().\nIf using `jit`, try"
+    )
+    with pytest.raises(TypeError) as e:
+        meshjit.jit(lambda n: jnp.fromfunction(lambda i: i, (n,)))(2)
+    assert ". shape argument of jnp.fromfunction().\nIf using `jit`" in str(e.value)
+
+
+def test_python_numbers_past_a_dtypes_range_warn_twice_as_jax():
+    # JAX casts a Python number by NumPy twice (coerce_to_array, then the array): two warnings
+    for make in (lambda: jnp.float16(70000), lambda: jnp.asarray(70000, jnp.float16)):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            assert np.isinf(np.asarray(make()))
+        assert [w.category for w in caught] == [RuntimeWarning, RuntimeWarning]

@@ -145,3 +145,29 @@ def test_repeat_by_traced_counts_is_jaxs_concretization_error():
         "shape int32[2]\nWhen jit-compiling jnp.repeat, the total number of repeats must be "
         "static."
     )
+
+
+def test_tile_counts_refused_in_jaxs_words():
+    # JAX binds its tile primitive with the counts: a traced one is an unhashable parameter, a
+    # float one makes a float shape
+    with pytest.raises(TypeError) as e:
+        meshjit.jit(lambda x, n: jnp.tile(x, n))(jnp.ones(2), 3)
+    assert str(e.value) == (
+        "As of JAX v0.7, parameters to jaxpr equations must have __hash__ and __eq__ methods. "
+        "In a call to primitive tile, the value of parameter reps was not hashable: "
+        "(JitTracer(~int32[]),)"
+    )
+    with pytest.raises(TypeError) as e:
+        meshjit.jit(lambda x, n: jnp.tile(x, (n, 2)))(jnp.ones(2), 3)
+    assert str(e.value).endswith("not hashable: (JitTracer(~int32[]), 2)")
+    with pytest.raises(TypeError) as e:
+        jnp.tile(jnp.ones(2), 2.5)
+    assert str(e.value) == (
+        "Shapes must be 1D sequences of concrete values of integer type, got (np.float64(5.0),)."
+    )
+    with pytest.raises(TypeError) as e:
+        jnp.tile(jnp.ones(2), (2, 1.5))
+    assert str(e.value).endswith("got (np.float64(2.0), np.float64(3.0)).")
+    # counts known to autodiff outside jit are still counts
+    got = meshjit.grad(lambda x: jnp.tile(x, jnp.asarray(2) + 1).sum())(jnp.ones(2))
+    np.testing.assert_array_equal(np.asarray(got), [3.0, 3.0])

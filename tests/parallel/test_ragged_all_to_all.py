@@ -45,5 +45,7 @@ def test_offsets_and_axes_are_checked_as_in_jax():
 
     with pytest.raises(ValueError, match="ragged_all_to_all input_offsets must be integer type"):
         _program(float_offsets).lower(*ARGS)
+    with pytest.raises(RuntimeError, match="must be used within a mapped context like vmap"):
+        lax.ragged_all_to_all(*ARGS, axis_name="x")  # JAX's eager error
     with pytest.raises(NameError, match="Found an unbound axis name: x"):
-        lax.ragged_all_to_all(*ARGS, axis_name="x")
+        meshjit.jit(lambda *a: lax.ragged_all_to_all(*a, axis_name="x"))(*ARGS)

@@ -147,3 +147,55 @@ def test_traced_shapes_are_jax_type_errors_with_the_origin():
 def test_tangents_and_eager_autodiff_say_no_more():
     got = _message(meshjit.grad(lambda x: float(x)), 1.0)
     assert got.endswith("instead.\n\n" + LINK + "ConcretizationTypeError")
+
+
+def test_autodiff_under_jit_names_the_jitted_function_and_its_arguments():
+    # JAX's JVP tracers hand a value without a tangent (a comparison, a value of the
+    # non-differentiated arguments) to jit's trace: its words name jit's function and arguments.
+    def two(x, y):
+        if x * y > 0:
+            return x * 2
+        return x
+
+    origin = _origin(two, "jit", "the values of the arguments x and y")
+    assert origin in _message(meshjit.jit(meshjit.grad(two)), 1.0, 2.0)
+    assert origin in _message(meshjit.jit(meshjit.grad(meshjit.grad(two))), 1.0, 2.0)
+    got = _message(meshjit.jit(lambda x: meshjit.jvp(branchy, (x, 2.0), (1.0, 0.0))), 1.0)
+    assert got.endswith(
+        "for jit. This concrete value was not available in Python because it "
+        f"depends on the value of the argument x.\n{LINK}TracerBoolConversionError"
+    )
+
+    def rows(x):
+        return x if x.sum() > 0 else -x
+
+    assert _origin(rows, "jit", "the value of the argument x") in _message(
+        meshjit.jit(meshjit.jacfwd(rows)), jnp.ones(2)
+    )
+
+
+def test_autodiff_under_jit_names_operations_on_constants_and_says_nothing_of_tangents():
+    def consts(x):
+        return x * 2 if jnp.ones(3).sum() > 0 else x
+
+    got = _message(meshjit.jit(meshjit.grad(consts)), 1.0)
+    assert f"tracing the function consts at {HERE}:" in got
+    assert "for jit. This value became a tracer due to JAX operations on these lines:\n\n" in got
+    assert "  operation a:bool[] = gt b 0.0:f32[]\n" in got
+
+    def floored(x):  # floor's result has no tangent: jit's tracer, named
+        return float(jnp.floor(x)) * x
+
+    got = _message(meshjit.jit(meshjit.grad(floored)), 1.0)
+    assert _origin(floored, "jit", "the value of the argument x") in got
+    got = _message(meshjit.jit(meshjit.grad(lambda x: float(x * 2))), 1.0)  # a JVPTracer's
+    assert got.endswith("instead.\n\n" + LINK + "ConcretizationTypeError")
+
+
+def test_autodiff_under_vmap_names_the_line_of_the_batched_value():
+    def positive(x):
+        return x * 2 if x > 0 else x
+
+    got = _message(meshjit.vmap(meshjit.grad(positive)), jnp.ones(2))
+    assert "\nThis BatchTracer with object id " in got
+    assert f" was created on line:\n  {HERE}:" in got and ".positive)\n" in got
