@@ -3,36 +3,24 @@ from JAX under `jax.set_mesh` on a 2x4 mesh): a slice or pad whose sharded dimen
 dividing prints the input type with JAX's short dtype (`f32[8@a,8@b]`), and an elementwise result
 using a mesh axis twice ends at the illegal type; meshjit's advice is an exception note."""
 
-import numpy as np
 import pytest
 
-import meshjit
 import meshjit.numpy as jnp
-from meshjit.compiler.errors import ShardingTypeError
-from meshjit.sharding import NamedSharding
-from meshjit.sharding import PartitionSpec as P
+from tests.support.explicit_refusals import explicit_mesh, refusal, sharded_square
 
 
 @pytest.fixture(scope="module")
 def mesh():
-    return meshjit.make_mesh((2, 4), ("a", "b"))
+    return explicit_mesh()
 
 
 @pytest.fixture(scope="module")
 def x(mesh):
-    return meshjit.device_put(
-        np.arange(64.0, dtype=np.float32).reshape(8, 8), NamedSharding(mesh, P("a", "b"))
-    )
-
-
-def _refusal(mesh, f):
-    with meshjit.set_mesh(mesh), pytest.raises(ShardingTypeError) as info:
-        f()
-    return str(info.value), getattr(info.value, "__notes__", [])
+    return sharded_square(mesh)
 
 
 def test_a_slice_that_stops_dividing_says_jaxs_sentence(mesh, x):
-    message, notes = _refusal(mesh, lambda: jnp.roll(x, 1, axis=0))
+    message, notes = refusal(mesh, lambda: jnp.roll(x, 1, axis=0))
     assert message == (
         "slicing on sharded dims where out dim (1) is not divisible by mesh axes (2) with spec (a) "
         "is not implemented. Got input type=f32[8@a,8@b] and output shape=(1, 8)"
@@ -41,7 +29,7 @@ def test_a_slice_that_stops_dividing_says_jaxs_sentence(mesh, x):
 
 
 def test_a_result_using_a_mesh_axis_twice_says_jaxs_sentence(mesh, x):
-    message, notes = _refusal(mesh, lambda: x[:, :, None] * x[:, None, :])
+    message, notes = refusal(mesh, lambda: x[:, :, None] * x[:, None, :])
     assert message == (
         "mul operation with inputs: f32[8@a,8@b,1], f32[8@a,1,8@b] produces an illegally sharded "
         "result: f32[8@a,8@b,8@b]"

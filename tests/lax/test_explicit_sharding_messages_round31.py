@@ -4,37 +4,25 @@ alone (recorded from JAX: `jnp.sort` / `lax.top_k` / `jnp.cumsum` along a sharde
 
 import re
 
-import numpy as np
 import pytest
 
-import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax
-from meshjit.compiler.errors import ShardingTypeError
-from meshjit.sharding import NamedSharding
-from meshjit.sharding import PartitionSpec as P
+from tests.support.explicit_refusals import explicit_mesh, refusal, sharded_square
 
 
 @pytest.fixture(scope="module")
 def mesh():
-    return meshjit.make_mesh((2, 4), ("a", "b"))
+    return explicit_mesh()
 
 
 @pytest.fixture(scope="module")
 def x(mesh):
-    return meshjit.device_put(
-        np.arange(64.0, dtype=np.float32).reshape(8, 8), NamedSharding(mesh, P("a", "b"))
-    )
-
-
-def _refusal(mesh, f):
-    with meshjit.set_mesh(mesh), pytest.raises(ShardingTypeError) as info:
-        f()
-    return str(info.value), getattr(info.value, "__notes__", [])
+    return sharded_square(mesh)
 
 
 def test_sort_along_a_sharded_axis_says_jaxs_sentence(mesh, x):
-    message, notes = _refusal(mesh, lambda: jnp.sort(x, axis=1))
+    message, notes = refusal(mesh, lambda: jnp.sort(x, axis=1))
     assert message == (
         "Arguments to sort must be unsharded over the sorting dimension. Got arg sharding="
         "NamedSharding(mesh=AbstractMesh('a': 2, 'b': 4, axis_types=(Explicit, Explicit), "
@@ -44,7 +32,7 @@ def test_sort_along_a_sharded_axis_says_jaxs_sentence(mesh, x):
 
 
 def test_top_k_along_a_sharded_axis_says_jaxs_sentence(mesh, x):
-    message, notes = _refusal(mesh, lambda: lax.top_k(x, 2))
+    message, notes = refusal(mesh, lambda: lax.top_k(x, 2))
     assert message == (
         "The input should be unsharded over the axis along which to compute the top_k values. "
         "Got input type=float32[8@a,8@b] and axis=1"
@@ -54,7 +42,7 @@ def test_top_k_along_a_sharded_axis_says_jaxs_sentence(mesh, x):
 
 @pytest.mark.parametrize("axis", [0, 1])
 def test_cumsum_along_a_sharded_axis_says_jaxs_sentence(mesh, x, axis):
-    message, notes = _refusal(mesh, lambda: jnp.cumsum(x, axis=axis))
+    message, notes = refusal(mesh, lambda: jnp.cumsum(x, axis=axis))
     assert message == (
         "Input should be unsharded over the axis being reduced. Got input "
         f"type=float32[8@a,8@b] and axis={axis}"
