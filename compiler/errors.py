@@ -377,7 +377,11 @@ class IndivisibleError(MeshjitValueError):
     name)."""
 
 
-class MeshjitIndexError(MeshjitValueError, IndexError):
+class JAXIndexError(MeshjitError, IndexError):
+    """JAX's own IndexError kind (`jax.errors.JAXIndexError`): every meshjit index error is one."""
+
+
+class MeshjitIndexError(MeshjitValueError, JAXIndexError):
     """An index that does not fit what it indexes (an array's axis, a mesh axis's devices)."""
 
 
@@ -403,7 +407,7 @@ class InvalidDimensionError(MeshjitTypeError, MeshjitValueError):
     both, named as JAX's."""
 
 
-class NonConcreteBooleanIndexError(MeshjitError, IndexError):
+class NonConcreteBooleanIndexError(JAXIndexError):
     """A traced boolean mask used as an index (JAX's name)."""
 
     errors_page = True

@@ -67,7 +67,11 @@ def _simple_binary_operands(x1, x2, inexact: bool):
         if not _adopts(dtype, scalar):  # ints: also checks the int32 range
             return None
         try:
-            operand = np.asarray(scalar, dtype)  # a rank-0 literal: the primitive broadcasts it
+            if type(tracer) is Tracer:  # a rank-0 literal: the primitive broadcasts it
+                operand = np.asarray(scalar, dtype)
+            else:  # eagerly JAX casts on the device: no NumPy overflow warning
+                with np.errstate(over="ignore"):
+                    operand = np.asarray(scalar, dtype)
         except OverflowError:  # a Python int (a weak int32) beyond a narrow dtype wraps, as JAX
             python_scalar_literal(scalar)  # beyond int32 it raises
             operand = lax.convert_element_type(scalar, dtype)  # int8: 200 is -56

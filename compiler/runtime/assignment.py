@@ -21,15 +21,13 @@ from meshjit.compiler.runtime.array import Array
 
 class DeviceAssignment:
     """The devices a call runs on, in mesh order, and the mesh outputs are described over
-    (None on one device). `from_abstract`: taken from an abstract mesh's size (JAX's call would
-    have one device)."""
+    (None on one device)."""
 
-    __slots__ = ("device_list", "mesh", "num_partitions", "from_abstract")
+    __slots__ = ("device_list", "mesh", "num_partitions")
 
-    def __init__(self, device_list, mesh, from_abstract: bool = False):
+    def __init__(self, device_list, mesh):
         self.device_list, self.mesh = tuple(device_list), mesh
         self.num_partitions = len(self.device_list)
-        self.from_abstract = from_abstract
 
     @property
     def key(self):
@@ -126,32 +124,7 @@ def _first_devices(abstract: AbstractMesh) -> DeviceAssignment:
     if len(devices) < abstract.size:
         raise MeshjitValueError(f"mesh {abstract} needs {abstract.size} devices")
     grid = np.array(devices, dtype=object).reshape(abstract.axis_sizes)
-    return DeviceAssignment(devices, Mesh(grid, abstract.axis_names), from_abstract=True)
-
-
-def check_explicit_outputs(out_avals, devices: DeviceAssignment) -> None:
-    """As JAX 0.10.2: an output typed on a mesh of Explicit axes only needs the call's devices
-    to be that mesh's; a call whose devices no concrete mesh, sharding or committed argument
-    names has one device in JAX (its abstract meshes name none), so an output typed under
-    use_abstract_mesh inside it is JAX's ValueError."""
-    count = 1 if devices.from_abstract else devices.num_partitions
-    for aval in out_avals:
-        mesh = getattr(getattr(aval, "sharding", None), "mesh", None)
-        if mesh is None or not mesh.axis_names or mesh.size == count:
-            continue
-        if all(t.name == "Explicit" for t in mesh.axis_types):
-            error = MeshjitValueError(
-                f"Length of device assignment {count} is not equal to the size of the mesh "
-                f"{mesh.size} of aval {aval.str_short()}({{Explicit: {tuple(mesh.axis_names)}}})."
-                " Please enter your `jit` into a mesh context via `jax.set_mesh`."
-            )
-            error.add_note(
-                "An output is typed on a mesh known only abstractly (use_abstract_mesh inside "
-                "the jitted function) and no argument, sharding or set_mesh names its devices: "
-                "call the jit under meshjit.set_mesh(mesh), or give it in_shardings / "
-                "out_shardings on a concrete mesh."
-            )
-            raise error
+    return DeviceAssignment(devices, Mesh(grid, abstract.axis_names))
 
 
 def _single_device(leaves):

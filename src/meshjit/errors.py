@@ -4,9 +4,9 @@ catch meshjit's errors."""
 from meshjit.compiler.errors import (
     ConcretizationError,
     DeletedArrayError,
+    JAXIndexError,
     KeyReuseError,
     MeshjitError,
-    MeshjitIndexError,
     MeshjitTypeError,
     ShardingAssertionError,
     ShardingTypeError,
@@ -27,7 +27,7 @@ ConcretizationTypeError = ConcretizationError  # one class, named as JAX names i
 JaxRuntimeError = CompileError
 # JAX's own TypeError and IndexError kinds: meshjit's (every traced-value error is one).
 JAXTypeError = MeshjitTypeError
-JAXIndexError = MeshjitIndexError
+
 
 __all__ = [
     "CompileError",

@@ -18,7 +18,7 @@ GRAD_CASES = {
     "roll": (lambda x: jnp.roll(x, (1, -3), (0, 1)), (3, 4)),
     "tile": (lambda x: jnp.tile(x, (2, 1, 3)), (3, 4)),
     "repeat": (lambda x: jnp.repeat(x, 2, 1), (3, 4)),
-    "repeat_array": (lambda x: jnp.repeat(x, [2, 0, 1], 0), (3, 4)),
+    "repeat_array": (lambda x: jnp.repeat(x, np.array([2, 0, 1]), 0), (3, 4)),
     "flip": (lambda x: jnp.flip(x, 1), (3, 4)),
     "rot90": (lambda x: jnp.rot90(x), (3, 4)),
     "diag_vector": (lambda x: jnp.diag(x[0], -1), (3, 4)),

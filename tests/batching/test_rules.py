@@ -253,6 +253,10 @@ EXEMPT: dict[str, str] = {
     "linear_call": "JAX 0.10.2 has no batching rule for it either",
     # JAX batches it as a collective over the vmapped axis; XLA:CPU cannot run it at all
     "ragged_all_to_all": "not ported: XLA:CPU has no kernel for it",
+    # JAX batches them as ppermute; they only run on GPU (XLA:CPU refuses them, as under JAX)
+    "psend": "not ported: GPU-only, XLA:CPU cannot run it",
+    "precv": "not ported: GPU-only, XLA:CPU cannot run it",
+    "scaled_matmul": "not ported: cuDNN-only in JAX, it never compiles on CPU",
 }
 
 

@@ -88,6 +88,7 @@ def test_repeat_matches_numpy(shape, data):
     repeats = data.draw(
         st.one_of(st.integers(0, 3), st.lists(st.integers(0, 3), min_size=size, max_size=size))
     )
+    repeats = np.asarray(repeats)  # a list is refused, as by JAX's check_arraylike
     close(jit_numpy(lambda a: jnp.repeat(a, repeats, axis), x), np.repeat(x, repeats, axis))
 
 

@@ -48,4 +48,7 @@ def test_out_sharding_types_and_values_as_jax(tmp_path):
     assert sorted(got) == sorted(want)
     for name, value in want.items():
         assert got[name].dtype == value.dtype, name
-        np.testing.assert_array_equal(got[name], value, err_msg=name)
+        if name == "conv":  # XLA:CPU's convolution sums in an order that varies by CPU: ulps
+            np.testing.assert_allclose(got[name], value, rtol=1e-6, err_msg=name)
+        else:
+            np.testing.assert_array_equal(got[name], value, err_msg=name)
