@@ -17,7 +17,12 @@ import sys
 
 from meshjit.dialects.util import gc_paused
 from meshjit.passes.api import propagate_module
-from meshjit.passes.export import export_module, prepare_for_xla, shardy_ops
+from meshjit.passes.export import (
+    export_module,
+    mark_propagated_shardings,
+    prepare_for_xla,
+    shardy_ops,
+)
 from meshjit.passes.graph import GraphError, ShardingReadError
 from meshjit.passes.graph.shardy_import import drop_internal_marks
 from meshjit.passes.propagation import PropagationError, explain_table, make_options
@@ -210,6 +215,8 @@ def _shardy_import(opts) -> bool:
 )
 def export_pass(module_op, pass_, **opts) -> None:
     def run():
+        if opts["shardy-ops"] and not opts["pin-op-shardings"]:
+            mark_propagated_shardings(module_op)
         with gc_paused():
             export_module(
                 module_op,

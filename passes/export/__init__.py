@@ -17,7 +17,7 @@ from meshjit.passes.export.data_flow import (
 )
 from meshjit.passes.export.insert_reshards import insert_reshards
 from meshjit.passes.export.pin_plans import pin_dot_plans
-from meshjit.passes.export.shardy_ops import shardy_ops
+from meshjit.passes.export.shardy_ops import mark_propagated_shardings, shardy_ops
 from meshjit.passes.export.write_back import write_back
 from meshjit.passes.export.xla import (
     has_guarded_ops,
@@ -37,6 +37,7 @@ __all__ = [
     "pin_op_shardings",
     "prepare_for_xla",
     "reshards_as_constraints",
+    "mark_propagated_shardings",
     "shardy_ops",
     "write_back",
 ]

@@ -24,6 +24,7 @@ from meshjit.passes.graph.shardy_import import (
     DEFERRED_RESULTS,
     EVENED_ARGS,
     EVENED_RESULTS,
+    PROPAGATED_MARK,
     UNEVEN_RESULTS,
     USER_RESULTS,
     erase_dead_ops,
@@ -55,10 +56,30 @@ def constraints_as_reshards(module_op: ir.Operation) -> None:
         op.erase()
 
 
+def _mergeable(op) -> bool:
+    return op.name in ("sdy.constant", "stablehlo.constant") or is_scalar_expansion(op)
+
+
+def mark_propagated_shardings(module_op: ir.Operation) -> None:
+    """Keeps each mergeable op's sharding as propagation left it (PROPAGATED_MARK), for
+    merge_constants after the export closed it: Shardy's export merges copies before it
+    closes shardings, so two that differ only in open dims stay apart (campaign 36470
+    extended)."""
+
+    def visit(op):
+        if _mergeable(op):
+            sharding = op.attributes[SHARDING_ATTR] if SHARDING_ATTR in op.attributes else None
+            op.attributes[PROPAGATED_MARK] = ir.StringAttr.get(str(sharding))
+        return ir.WalkResult.ADVANCE
+
+    module_op.walk(visit)
+
+
 def merge_constants(module_op: ir.Operation) -> None:
     """Equal `sdy.constant`s and scalar expansions (broadcasts of one rank-0 value) of one
     block with the same sharding become the first of them, as Shardy's export merges the
-    copies its import made (constants first, so the expansions of merged constants merge)."""
+    copies its import made (constants first, so the expansions of merged constants merge).
+    Their shardings compare as propagation left them (PROPAGATED_MARK), open dims included."""
     found = []
 
     def visit(op):
@@ -78,14 +99,18 @@ def merge_constants(module_op: ir.Operation) -> None:
         if kept is not op:
             op.results[0].replace_all_uses_with(kept.results[0])
             op.erase()
+    for op in first.values():
+        if PROPAGATED_MARK in op.attributes:
+            del op.attributes[PROPAGATED_MARK]
 
 
 def constants_as_sdy(module_op: ir.Operation) -> None:
     for op in _ops_named(module_op, "stablehlo.constant"):
         with op.location, ir.InsertionPoint(op):
             const = sdy.ConstantOp(op.attributes["value"])
-        if SHARDING_ATTR in op.attributes:
-            const.operation.attributes[SHARDING_ATTR] = op.attributes[SHARDING_ATTR]
+        for name in (SHARDING_ATTR, PROPAGATED_MARK):
+            if name in op.attributes:
+                const.operation.attributes[name] = op.attributes[name]
         op.results[0].replace_all_uses_with(const.result)
         op.erase()
     merge_constants(module_op)

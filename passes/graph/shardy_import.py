@@ -89,6 +89,8 @@ UNEVEN_RESULTS = "meshjit.uneven_results"
 # A func's results the user gave a sharding (Shardy's import reshards a returned call result to
 # such a one only).
 USER_RESULTS = "meshjit.user_results"
+# A constant's or scalar expansion's sharding as propagation left it (export/shardy_ops.py).
+PROPAGATED_MARK = "meshjit.propagated_sharding"
 # Ops whose results Shardy's import gives data-flow edges.
 _EDGE_OWNERS = frozenset(
     {
@@ -541,6 +543,7 @@ _MARKS = (
     UNEVEN_RESULTS,
     USER_RESULTS,
     COPY_MARK,
+    PROPAGATED_MARK,
 )
 
 

@@ -1,7 +1,7 @@
 """Import step before propagation: each use of a constant gets its own copy.
 
-As Shardy's import does, a constant (and an iota, or a broadcast, reshape, slice or
-elementwise op computed only from such values) used by several ops is cloned once per use by an
+As Shardy's import does, a constant (and an iota, or a broadcast, reshape, slice, propagation
+barrier, reshard or elementwise op computed only from such values) used by several ops is cloned once per use by an
 op outside such constant expressions (the whole expression feeding that use, values it reads
 twice shared within one copy), so two users that want different shardings do not conflict
 through it; so is a scalar expansion (a
@@ -25,10 +25,15 @@ from jaxlib.mlir import ir
 from meshjit.passes.rules import SHARDY_ELEMENTWISE_OPS, shape_of
 
 SOURCES = frozenset({"stablehlo.constant", "stablehlo.iota", "sdy.constant"})
+# (Shardy's `sdy.propagation_barrier` and `sdy.reshard` carry MLIR's Elementwise trait, so its
+# splitter copies them with the constant they read (campaign 74556); a sharding constraint it
+# leaves shared)
 FROM_CONSTANTS = SHARDY_ELEMENTWISE_OPS | {
     "stablehlo.broadcast_in_dim",
     "stablehlo.reshape",
     "stablehlo.slice",
+    "sdy.propagation_barrier",
+    "sdy.reshard",
 }
 
 
