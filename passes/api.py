@@ -131,6 +131,7 @@ def propagate_module(
             hold_priorities=options.user_priorities,
             untied_ifs=shardy_import,
             static_only=options.conflicts == "shardy",
+            open_members_move=options.conflicts != "shardy" and not bare,
         )
         if lazy_dead:
             _mark_dying(graph, op_index, dying, shared, revisits)

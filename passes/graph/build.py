@@ -355,6 +355,7 @@ def build_graph(
     edges_only: bool = False,
     untied_ifs: bool = False,
     static_only: bool = False,
+    open_members_move: bool = False,
 ) -> Graph:
     """Slots and edges for every func in the module.
 
@@ -364,10 +365,14 @@ def build_graph(
     edge ops the import would have added. With `untied_ifs` (Shardy's pipeline, whose import
     gives `stablehlo.if` no data-flow edges) an `if`'s results are tied to nothing. With
     `static_only` (Shardy-compatible) a value of a dynamic shape gets no slot: Shardy
-    propagates nothing to or from one (a function argument returned as it is).
+    propagates nothing to or from one (a function argument returned as it is). With
+    `open_members_move` (meshjit's own propagation) a fully open group member may leave its
+    mesh for the group's (_free_open_members).
     """
     with type_info_cached():
-        return _build_graph(module_op, hold_priorities, edges_only, untied_ifs, static_only)
+        return _build_graph(
+            module_op, hold_priorities, edges_only, untied_ifs, static_only, open_members_move
+        )
 
 
 def _build_graph(
@@ -376,6 +381,7 @@ def _build_graph(
     edges_only: bool,
     untied_ifs: bool,
     static_only: bool = False,
+    open_members_move: bool = False,
 ) -> Graph:
     graph = Graph(meshes=io.read_meshes(module_op), mesh_keys=io.read_mesh_keys(module_op))
     funcs = {}
@@ -401,6 +407,8 @@ def _build_graph(
     for members in builder.groups.values():  # one sharding for the whole group
         slots = [slot for slot, _ in members if slot is not None]
         source = _share_initial_sharding(slots, graph.region_only_members)
+        if source is None and open_members_move:
+            _free_open_members(graph, slots)
         _group_in_shardings(graph, slots, source)
         builder.tie(members[0][1], slots, "sdy.sharding_group")
         for outer, inner, edge in builder.manual_results:
@@ -480,6 +488,23 @@ def _share_initial_sharding(slots: list[Slot], region_only: set) -> Slot | None:
             slot.replicated, slot.unreduced = source.replicated, source.unreduced
             slot.forbidden |= whole_axis_names((*source.replicated, *source.unreduced))
     return source
+
+
+def _free_open_members(graph: Graph, slots: list[Slot]) -> None:
+    """meshjit's own mode, a group none of whose members says anything at the start: a member
+    annotated fully open (nothing replicated) says only its mesh; where another member is not
+    known to be on it, the member takes the group's mesh as propagation brings it, as Shardy's
+    group sync replaces its sharding whole (round22a-groups-meshes): otherwise the group would
+    hold two meshes and the values they meet stay unsharded."""
+    for slot in slots:
+        if not (slot.annotated and slot.mesh is not None) or _says(slot):
+            continue
+        if slot.replicated or slot.unreduced or slot.maximal:
+            continue
+        if all(o.mesh is not None and graph.same_mesh(o.mesh, slot.mesh) for o in slots):
+            continue
+        slot.mesh, slot.annotated, slot.held = None, False, {}
+        slot.closed, slot.priority = [False] * slot.rank, [None] * slot.rank
 
 
 def _group_in_shardings(graph: Graph, slots: list[Slot], source: Slot | None) -> None:

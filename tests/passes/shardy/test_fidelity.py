@@ -122,7 +122,6 @@ _OWN_MODE_DIFFERS = {
     "round20a-constants-split-first.mlir::main": _DEAD_OPS,
     "round14-groups-basic.mlir::group_replicated_axis_not_added": _USER_PLACEMENT,
     "round22a-groups-meshes.mlir::group_sync_replaces_another_mesh": _USER_PLACEMENT,
-    "round22a-groups-meshes.mlir::open_held_dim_on_another_mesh_is_not_shared": _USER_PLACEMENT,
     "round26a-loop-group-constraint-pipeline.mlir::loop_group_sub_axis_constraint": (
         "a group member closed replicated (a manual computation's out_sharding): meshjit's own"
         " mode keeps the loop result grouped with it replicated, Shardy's sync shards it"
