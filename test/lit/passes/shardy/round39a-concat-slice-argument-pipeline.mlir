@@ -59,3 +59,40 @@ func.func @concat_of_slice_and_two_arguments(%arg1: tensor<8x4xf32>, %arg2: tens
   %v7 = stablehlo.concatenate %arg2, %v6, %arg1, dim = 0 : (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<24x4xf32>
   return %v7 : tensor<24x4xf32>
 }
+
+// -----
+
+// DIFFERS: two slices of the argument and the argument: Shardy keeps the pick too (campaign 80516's rule)
+// CHECK-LABEL: func.func {{(private )?}}@concat_of_two_slices_and_their_argument(
+// CHECK-SAME: %arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> (tensor<24x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(2)2}, {"a":(1)2}]>}) {
+// CHECK: %0 = stablehlo.slice %arg0 [0:8, 0:4] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a":(2)2}, {"a":(1)2}]>]>} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{}, {"a"}]> : tensor<8x4xf32>
+// CHECK: %2 = sdy.reshard %0 <@mesh, [{}, {"a"}]> : tensor<8x4xf32>
+// CHECK: %3 = sdy.reshard %arg0 <@mesh, [{}, {"a"}]> : tensor<8x4xf32>
+// CHECK: %4 = stablehlo.concatenate %1, %2, %3, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<24x4xf32>
+// CHECK: %5 = sdy.reshard %4 <@mesh, [{"a":(2)2}, {"a":(1)2}]> : tensor<24x4xf32>
+// CHECK: return %5 : tensor<24x4xf32>
+sdy.mesh @mesh = <["a"=4]>
+func.func @concat_of_two_slices_and_their_argument(%arg1: tensor<8x4xf32>) -> (tensor<24x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(2)2}, {"a":(1)2}]>}) {
+  %v6 = stablehlo.slice %arg1 [0:8, 0:4] : (tensor<8x4xf32>) -> tensor<8x4xf32>
+  %v7 = stablehlo.concatenate %v6, %v6, %arg1, dim = 0 : (tensor<8x4xf32>, tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<24x4xf32>
+  return %v7 : tensor<24x4xf32>
+}
+
+// -----
+
+// A slice of one argument and another argument: Shardy moves the pick (meshjit agrees).
+// CHECK-LABEL: func.func {{(private )?}}@concat_of_slice_and_another_argument(
+// CHECK-SAME: %arg0: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}, %arg1: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) -> (tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(2)2}, {"a":(1)2}]>}) {
+// CHECK: %0 = stablehlo.slice %arg0 [0:8, 0:4] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"a":(2)2}, {"a":(1)2}]>]>} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+// CHECK: %1 = sdy.reshard %0 <@mesh, [{}, {"a"}]> : tensor<8x4xf32>
+// CHECK: %2 = sdy.reshard %arg1 <@mesh, [{}, {"a"}]> : tensor<8x4xf32>
+// CHECK: %3 = stablehlo.concatenate %1, %2, dim = 0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"a"}]>]>} : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<16x4xf32>
+// CHECK: %4 = sdy.reshard %3 <@mesh, [{"a":(2)2}, {"a":(1)2}]> : tensor<16x4xf32>
+// CHECK: return %4 : tensor<16x4xf32>
+sdy.mesh @mesh = <["a"=4]>
+func.func @concat_of_slice_and_another_argument(%arg1: tensor<8x4xf32>, %arg2: tensor<8x4xf32>) -> (tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a":(2)2}, {"a":(1)2}]>}) {
+  %v6 = stablehlo.slice %arg1 [0:8, 0:4] : (tensor<8x4xf32>) -> tensor<8x4xf32>
+  %v7 = stablehlo.concatenate %v6, %arg2, dim = 0 : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<16x4xf32>
+  return %v7 : tensor<16x4xf32>
+}
