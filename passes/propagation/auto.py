@@ -29,7 +29,9 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
         return
     start = _snapshot(graph)
     graph.conflicts = graph.blocked = 0
-    propagate_rounds(graph, options)
+    users = graph.slot_users()  # (one table for every candidate: the edges stay)
+    graph.notify_order = {}
+    propagate_rounds(graph, options, users)
     graph.chosen = "shardy"
     if not graph.conflicts and not graph.blocked:
         # No conflict the cost model would decide otherwise, and no tensor refused an axis
@@ -38,7 +40,7 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
     preferred, preferred_bytes = _snapshot(graph), graph_bytes(graph)
     for name in AUTO_CANDIDATES:
         _restore(graph, start)
-        propagate_rounds(graph, dataclasses.replace(options, conflicts=name))
+        propagate_rounds(graph, dataclasses.replace(options, conflicts=name), users)
         estimate = graph_bytes(graph)
         if cheaper(estimate, preferred_bytes):
             graph.chosen, preferred, preferred_bytes = name, _snapshot(graph), estimate

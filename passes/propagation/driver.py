@@ -25,12 +25,15 @@ from meshjit.passes.propagation.priorities import (
 from meshjit.passes.propagation.step_memo import StepMemo
 
 
-def propagate_rounds(graph: Graph, options: Options) -> None:
+def propagate_rounds(graph: Graph, options: Options, users: dict | None = None) -> None:
     """Propagates with one resolution of the conflicts: a round per user priority, each
-    running the op-priority stages in order."""
+    running the op-priority stages in order. `users`: `graph.slot_users()` with
+    `graph.notify_order` made for it, when the caller runs several resolutions on one graph
+    (both depend on the edges alone)."""
     stages = stages_for(options)
-    users = graph.slot_users()
-    graph.notify_order = {}
+    if users is None:
+        users = graph.slot_users()
+        graph.notify_order = {}
     annotated = [] if options.user_priorities else _with_priorities(graph)
     memo = StepMemo(graph, options)
     for round_priority in [0, *user_priorities(graph)]:
