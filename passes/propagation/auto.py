@@ -63,7 +63,18 @@ def _snapshot(graph: Graph) -> list:
 
 
 def _restore(graph: Graph, snapshot: list) -> None:
+    """Puts the snapshot's state back: a copy of each part that changed since (the candidates
+    of a long chain often end alike, so most parts have not; the snapshot's own lists stay
+    its own)."""
     for slot, mesh, dims, closed, priority, held, origin in snapshot:
-        slot.mesh, slot.closed, slot.priority = mesh, list(closed), list(priority)
-        slot.dims = [list(d) for d in dims]
-        slot.held, slot.origin = dict(held), list(origin)
+        slot.mesh = mesh
+        if slot.dims != dims:
+            slot.dims = [list(d) for d in dims]
+        if slot.closed != closed:
+            slot.closed = list(closed)
+        if slot.priority != priority:
+            slot.priority = list(priority)
+        if slot.held != held:
+            slot.held = dict(held)
+        if slot.origin != origin:
+            slot.origin = list(origin)
