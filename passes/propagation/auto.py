@@ -52,7 +52,7 @@ def _snapshot(graph: Graph) -> list:
         (
             slot,
             slot.mesh,
-            [list(d) for d in slot.dims],
+            list(map(list, slot.dims)),
             list(slot.closed),
             list(slot.priority),
             dict(slot.held),
@@ -69,7 +69,7 @@ def _restore(graph: Graph, snapshot: list) -> None:
     for slot, mesh, dims, closed, priority, held, origin in snapshot:
         slot.mesh = mesh
         if slot.dims != dims:
-            slot.dims = [list(d) for d in dims]
+            slot.dims = list(map(list, dims))
         if slot.closed != closed:
             slot.closed = list(closed)
         if slot.priority != priority:
