@@ -42,7 +42,7 @@ def propagate_rounds(graph: Graph, options: Options, users: dict | None = None) 
         dirty = set(graph.edges)
         for _ in range(options.max_iterations):
             for stage in stages:
-                dirty.update(e for e in graph.edges if opened_by(stage, e, options))
+                dirty.update(_opened(graph, stage, options))
                 run_to_fixed_point(graph, stage, options, dirty, users, memo)
             # Shardy's op-priority passes run their stages again while the last one left ops
             # reading a loop's arguments waiting (Graph.region_readers); one stage stops.
@@ -54,6 +54,22 @@ def propagate_rounds(graph: Graph, options: Options, users: dict | None = None) 
                 slot.priority = [None] * slot.rank  # Shardy's passes do)
     elif options.op_priority or (options.conflicts == "shardy" and options.priority_pass):
         strip_priorities(graph)  # (Shardy's user-priority pass, with or without its stages)
+
+
+def _opened(graph: Graph, stage: int, options: Options) -> list:
+    """The edges `stage` opens (`opened_by`, which reads only the edge's kind and rule and
+    these options), found once per graph."""
+    key = (
+        len(graph.edges),
+        stage,
+        options.conflicts == "shardy",
+        options.reductions_wait,
+        options.need_replication_propagates,
+    )
+    opened = graph.opened.get(key)
+    if opened is None:
+        opened = graph.opened[key] = [e for e in graph.edges if opened_by(stage, e, options)]
+    return opened
 
 
 def _with_priorities(graph: Graph) -> list:
