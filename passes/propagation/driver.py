@@ -360,15 +360,11 @@ def _overwrite_group(overwrite) -> list:
 def _idle(edge: Edge) -> bool:
     """Whether running the edge cannot change anything: no factor passes through its op, or
     none of its tensors has an axis."""
-    return plan_of(edge).inert or not _has_axes(edge)
-
-
-def _has_axes(edge: Edge) -> bool:
-    """Whether any tensor of the edge has an axis (else nothing can propagate through it)."""
-    for view in edge.operands:
+    plan = edge.plan or plan_of(edge)
+    if plan.inert:
+        return True
+    for view in plan.views:  # (its operands and results)
         if any(view.slot.dims):
-            return True
-    for view in edge.results:
-        if any(view.slot.dims):
-            return True
-    return False
+            return False
+    return True
+

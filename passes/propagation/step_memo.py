@@ -130,7 +130,7 @@ def _replay(outcome, slots: list, graph: Graph) -> list:
     states, changed, conflicts, blocked = outcome
     for slot, (dims, mesh, unshown) in zip(slots, states):
         if slot.dims != dims:
-            slot.dims = [list(d) for d in dims]
+            slot.dims = list(map(list, dims))
         slot.mesh, slot.unshown = mesh, unshown
     graph.conflicts += conflicts
     graph.blocked += blocked
