@@ -227,6 +227,12 @@ class Graph:
     reshard_attrs: dict = dataclasses.field(default_factory=dict)
     # edge -> what of a step's key never changes (propagation/step_memo.py)
     step_statics: dict = dataclasses.field(default_factory=dict)
+    # ((len(slots), len(virtual)), all_slots()): the slots are made by the build alone, and
+    # propagation, the cost model and export ask for them many times (a long chain's 3
+    # candidates: fingerprints, snapshots, priorities)
+    # (edge count, stage, options opened_by reads) -> the edges the stage opens (driver.py)
+    opened: dict = dataclasses.field(default_factory=dict)
+    slots_cache: tuple | None = dataclasses.field(default=None, repr=False, compare=False)
 
     def same_mesh(self, a: str, b: str) -> bool:
         """Whether meshes `a` and `b` are one mesh: Shardy compares their definitions."""
@@ -241,7 +247,14 @@ class Graph:
         return users
 
     def all_slots(self) -> list[Slot]:
+        """Every slot once, in first-seen order (the list is shared: read it, don't change
+        it)."""
+        key = (len(self.slots), len(self.virtual))
+        if self.slots_cache is not None and self.slots_cache[0] == key:
+            return self.slots_cache[1]
         unique = {id(slot): slot for slot in self.slots.values()}  # (in first-seen order)
         for v in self.virtual:
             unique.setdefault(id(v[3]), v[3])
-        return list(unique.values())
+        slots = list(unique.values())
+        self.slots_cache = (key, slots)
+        return slots

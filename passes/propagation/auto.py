@@ -29,7 +29,9 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
         return
     start = _snapshot(graph)
     graph.conflicts = graph.blocked = 0
-    propagate_rounds(graph, options)
+    users = graph.slot_users()  # (one table for every candidate: the edges stay)
+    graph.notify_order = {}
+    propagate_rounds(graph, options, users)
     graph.chosen = "shardy"
     if not graph.conflicts and not graph.blocked:
         # No conflict the cost model would decide otherwise, and no tensor refused an axis
@@ -38,7 +40,7 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
     preferred, preferred_bytes = _snapshot(graph), graph_bytes(graph)
     for name in AUTO_CANDIDATES:
         _restore(graph, start)
-        propagate_rounds(graph, dataclasses.replace(options, conflicts=name))
+        propagate_rounds(graph, dataclasses.replace(options, conflicts=name), users)
         estimate = graph_bytes(graph)
         if cheaper(estimate, preferred_bytes):
             graph.chosen, preferred, preferred_bytes = name, _snapshot(graph), estimate
@@ -50,7 +52,7 @@ def _snapshot(graph: Graph) -> list:
         (
             slot,
             slot.mesh,
-            [list(d) for d in slot.dims],
+            list(map(list, slot.dims)),
             list(slot.closed),
             list(slot.priority),
             dict(slot.held),
@@ -61,7 +63,18 @@ def _snapshot(graph: Graph) -> list:
 
 
 def _restore(graph: Graph, snapshot: list) -> None:
+    """Puts the snapshot's state back: a copy of each part that changed since (the candidates
+    of a long chain often end alike, so most parts have not; the snapshot's own lists stay
+    its own)."""
     for slot, mesh, dims, closed, priority, held, origin in snapshot:
-        slot.mesh, slot.closed, slot.priority = mesh, list(closed), list(priority)
-        slot.dims = [list(d) for d in dims]
-        slot.held, slot.origin = dict(held), list(origin)
+        slot.mesh = mesh
+        if slot.dims != dims:
+            slot.dims = list(map(list, dims))
+        if slot.closed != closed:
+            slot.closed = list(closed)
+        if slot.priority != priority:
+            slot.priority = list(priority)
+        if slot.held != held:
+            slot.held = dict(held)
+        if slot.origin != origin:
+            slot.origin = list(origin)

@@ -25,12 +25,15 @@ from meshjit.passes.propagation.priorities import (
 from meshjit.passes.propagation.step_memo import StepMemo
 
 
-def propagate_rounds(graph: Graph, options: Options) -> None:
+def propagate_rounds(graph: Graph, options: Options, users: dict | None = None) -> None:
     """Propagates with one resolution of the conflicts: a round per user priority, each
-    running the op-priority stages in order."""
+    running the op-priority stages in order. `users`: `graph.slot_users()` with
+    `graph.notify_order` made for it, when the caller runs several resolutions on one graph
+    (both depend on the edges alone)."""
     stages = stages_for(options)
-    users = graph.slot_users()
-    graph.notify_order = {}
+    if users is None:
+        users = graph.slot_users()
+        graph.notify_order = {}
     annotated = [] if options.user_priorities else _with_priorities(graph)
     memo = StepMemo(graph, options)
     for round_priority in [0, *user_priorities(graph)]:
@@ -39,7 +42,7 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
         dirty = set(graph.edges)
         for _ in range(options.max_iterations):
             for stage in stages:
-                dirty.update(e for e in graph.edges if opened_by(stage, e, options))
+                dirty.update(_opened(graph, stage, options))
                 run_to_fixed_point(graph, stage, options, dirty, users, memo)
             # Shardy's op-priority passes run their stages again while the last one left ops
             # reading a loop's arguments waiting (Graph.region_readers); one stage stops.
@@ -51,6 +54,22 @@ def propagate_rounds(graph: Graph, options: Options) -> None:
                 slot.priority = [None] * slot.rank  # Shardy's passes do)
     elif options.op_priority or (options.conflicts == "shardy" and options.priority_pass):
         strip_priorities(graph)  # (Shardy's user-priority pass, with or without its stages)
+
+
+def _opened(graph: Graph, stage: int, options: Options) -> list:
+    """The edges `stage` opens (`opened_by`, which reads only the edge's kind and rule and
+    these options), found once per graph."""
+    key = (
+        len(graph.edges),
+        stage,
+        options.conflicts == "shardy",
+        options.reductions_wait,
+        options.need_replication_propagates,
+    )
+    opened = graph.opened.get(key)
+    if opened is None:
+        opened = graph.opened[key] = [e for e in graph.edges if opened_by(stage, e, options)]
+    return opened
 
 
 def _with_priorities(graph: Graph) -> list:
@@ -341,15 +360,11 @@ def _overwrite_group(overwrite) -> list:
 def _idle(edge: Edge) -> bool:
     """Whether running the edge cannot change anything: no factor passes through its op, or
     none of its tensors has an axis."""
-    return plan_of(edge).inert or not _has_axes(edge)
-
-
-def _has_axes(edge: Edge) -> bool:
-    """Whether any tensor of the edge has an axis (else nothing can propagate through it)."""
-    for view in edge.operands:
+    plan = edge.plan or plan_of(edge)
+    if plan.inert:
+        return True
+    for view in plan.views:  # (its operands and results)
         if any(view.slot.dims):
-            return True
-    for view in edge.results:
-        if any(view.slot.dims):
-            return True
-    return False
+            return False
+    return True
+

@@ -14,6 +14,8 @@ explain mode, Shardy-compatible mode's sibling meshes, conservative propagation)
 
 from __future__ import annotations
 
+import operator
+
 from meshjit.passes.graph.graph import Edge, Graph
 from meshjit.passes.propagation.edge_step import EdgeStep
 from meshjit.passes.propagation.options import Options
@@ -74,7 +76,8 @@ def _plain(edge: Edge) -> bool:
 
 def _static(edge: Edge) -> tuple[list, tuple]:
     """(the edge's distinct slots, what of the key its step never changes: the rule, the op's
-    kind, which views share a slot, the manual axes each view skips)."""
+    kind, which views share a slot, the manual axes each view skips, the slots' shapes and
+    element sizes)."""
     views = edge.operands + edge.results
     slots, shape = _distinct(views)
     flags = (edge.elementwise, edge.is_broadcast, edge.forward_first, edge.direction)
@@ -85,6 +88,7 @@ def _static(edge: Edge) -> tuple[list, tuple]:
         flags,
         shape,
         tuple(v.skip for v in views),
+        tuple((s.shape, s.elem_bytes) for s in slots),
     )
 
 
@@ -100,22 +104,20 @@ def _distinct(views) -> tuple[list, tuple]:
     return slots, tuple(shape)
 
 
+# (a slot's shape and element size never change: the key's static part holds them)
+_SCALARS = operator.attrgetter(
+    "mesh", "sink_only", "maximal", "no_sub_axes", "replicated", "unreduced", "unshown"
+)
+
+
 def _state(slot) -> tuple:
-    """What a step reads of a slot."""
+    """What a step reads of a slot (but its shape and element size)."""
     return (
-        slot.shape,
-        slot.elem_bytes,
-        slot.mesh,
+        _SCALARS(slot),
         tuple(map(tuple, slot.dims)),
         tuple(slot.closed),
-        slot.sink_only,
-        slot.maximal,
         frozenset(slot.forbidden) if slot.forbidden else None,
-        slot.no_sub_axes,
         _held(slot.held) if slot.held else None,
-        slot.replicated,
-        slot.unreduced,
-        slot.unshown,
     )
 
 
@@ -128,7 +130,7 @@ def _replay(outcome, slots: list, graph: Graph) -> list:
     states, changed, conflicts, blocked = outcome
     for slot, (dims, mesh, unshown) in zip(slots, states):
         if slot.dims != dims:
-            slot.dims = [list(d) for d in dims]
+            slot.dims = list(map(list, dims))
         slot.mesh, slot.unshown = mesh, unshown
     graph.conflicts += conflicts
     graph.blocked += blocked

@@ -50,6 +50,16 @@ class ShardingRule:
     factors: tuple[Factor, ...]
     is_custom: bool = False
 
+    def __hash__(self) -> int:
+        """The fields' hash, computed once: rules key the step memo and the costings of ops
+        alike (propagation/step_memo.py, cost/op_cost.py), which hash them per step."""
+        try:
+            return self._hash
+        except AttributeError:
+            value = hash((self.operands, self.results, self.factors, self.is_custom))
+            object.__setattr__(self, "_hash", value)
+            return value
+
     @property
     def text(self) -> str:
         """Shardy's `#sdy.op_sharding_rule<...>` syntax."""
