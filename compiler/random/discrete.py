@@ -25,7 +25,7 @@ from meshjit.compiler.jit.api import jit
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.util import aval_of, check_arraylike
 from meshjit.compiler.random import prng
-from meshjit.compiler.random.keys import check_key, keyed
+from meshjit.compiler.random.keys import check_key, impl_of, keyed
 from meshjit.compiler.random.samplers import (
     broadcasting,
     check_gumbel_mode,
@@ -297,11 +297,22 @@ def _poisson(data, lam, shape, dtype):
     return lax.select(lax.eq(lam, 0.0), lax.full(shape, np.zeros((), dtype)), result)
 
 
+def _check_threefry(key) -> None:
+    """JAX draws Poisson integers with threefry keys only (its rejection sampler splits them
+    as threefry does), and refuses rbg / unsafe_rbg / user-defined keys."""
+    impl = impl_of(key)
+    if impl.name != "threefry2x32" or impl.ops is not None:
+        raise MeshjitNotImplementedError(
+            f"`poisson` is only implemented for the threefry2x32 RNG, not {impl}"
+        )
+
+
 @keyed
 def poisson(key, lam, shape=None, dtype=None):
     """Poisson integers with rate `lam`."""
     data, _ = check_key("poisson", key)
     dtype = int_dtype(dtype, "poisson")
+    _check_threefry(key)
     shape = tuple(aval_of(lam).shape) if shape is None else canonical_shape(shape, "poisson")
     lam = jnp.broadcast_to(lam, shape)
     lam = lax.convert_element_type(lam, dtypes.float32)
