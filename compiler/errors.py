@@ -573,6 +573,11 @@ class DeletedArrayError(MeshjitError, RuntimeError, ValueError):
     (INVALID_ARGUMENT) when it is passed to a jitted call again: this is both."""
 
 
+class DeletedArgumentError(DeletedArrayError):
+    """A deleted Array passed to a jitted call that ran before (JAX's fast path hands it to
+    XLA, whose INVALID_ARGUMENT is a ValueError)."""
+
+
 # The names programs see (`type(e).__name__`, `repr(e)`): the builtin error JAX raises there.
 for _cls, _name in (
     (MeshjitTypeError, "TypeError"),
@@ -601,6 +606,7 @@ for _cls, _name in (
     (ShardingAssertionError, "AssertionError"),
     (MeshjitAssertionError, "AssertionError"),
     (DeletedArrayError, "RuntimeError"),
+    (DeletedArgumentError, "ValueError"),
     (LeakedTracerError, "Exception"),
 ):
     _cls.__name__ = _name

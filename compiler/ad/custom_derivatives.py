@@ -584,12 +584,14 @@ def _checked_ct(name, i, ct, aval):
         *(["the manual axis types do not match"] if _vma_differs(got, aval) else []),
     ]
     if len(mismatches) > 1 or (mismatches and mismatches[0] != "the dtypes do not match"):
-        raise MeshjitValueError(
+        error = MeshjitValueError(
             "Custom VJP bwd rule must produce an output with the same type as the args tuple of "
             f"the primal function, but at output[{i}] the bwd rule produced an output of type "
             f"{got.str_long()} corresponding to an input of type {aval.str_long()}, so "
-            f"{_listed(mismatches)} (the bwd rule of {name})"
+            f"{_listed(mismatches)}"
         )
+        error.add_note(f"(the bwd rule of {name})")
+        raise error
     return ct
 
 

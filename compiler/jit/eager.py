@@ -6,10 +6,12 @@ from __future__ import annotations
 import functools
 
 from meshjit.compiler.ad.api import param_key
+from meshjit.compiler.errors import DeletedArgumentError
 from meshjit.compiler.ir.core import param_jaxprs
 from meshjit.compiler.jit.api import JitFunction
 from meshjit.compiler.jit.refs import is_ref
 from meshjit.compiler.lax.shape_checks import NOT_VALUES, not_a_value
+from meshjit.compiler.runtime.array import Array
 
 
 def apply_primitive(prim, args, params):
@@ -23,7 +25,13 @@ def apply_primitive(prim, args, params):
         hash(key)
     except TypeError:
         return _one_op_jit(prim, params)(*args)
-    return _cached_one_op_jit(prim, key)(*args)
+    try:
+        return _cached_one_op_jit(prim, key)(*args)
+    except DeletedArgumentError:  # JAX checks an eager op's arguments: its RuntimeError
+        for x in args:
+            if isinstance(x, Array):
+                x.check_live()
+        raise
 
 
 @functools.lru_cache(maxsize=4096)

@@ -292,7 +292,7 @@ def switch(index, branches: Sequence[Callable], *operands, operand=_NO_OPERAND):
     operands = _with_operand(operands, operand)
     branches = list(branches)
     if not branches:
-        raise MeshjitValueError("Empty branch sequence: switch needs at least one branch")
+        raise _noted(MeshjitValueError("Empty branch sequence"), "switch needs at least one branch")
     if not all(callable(b) for b in branches):
         raise MeshjitTypeError("lax.switch: branches argument should be a sequence of callables.")
     if len(branches) == 1:  # as JAX: the one branch called, whatever the (checked) index
@@ -344,10 +344,10 @@ def _pred_index(pred):
         raise MeshjitTypeError(f"Pred must be a scalar, got {pred} of type {type(pred)}")
     aval = abstractify(pred)
     if aval.shape != ():
-        raise MeshjitTypeError(  # JAX's words: the value, then its shape
-            f"Pred must be a scalar, got {_value_words(pred)} of shape {aval.shape}. (cond "
-            f"pred must be a scalar, got {aval.str_short()})"
+        error = MeshjitTypeError(  # JAX's words: the value, then its shape
+            f"Pred must be a scalar, got {_value_words(pred)} of shape {aval.shape}."
         )
+        raise _noted(error, f"cond pred must be a scalar, got {aval.str_short()}")
     if not (dtypes.is_bool(aval.dtype) or dtypes.is_int(aval.dtype) or dtypes.is_float(aval.dtype)):
         raise MeshjitTypeError(
             f"Pred type must be either boolean or number, got {aval.dtype} ({aval.str_short()})"
@@ -357,6 +357,12 @@ def _pred_index(pred):
     if not dtypes.is_bool(aval.dtype):
         pred = elementwise.ne(pred, elementwise.convert_element_type(0, aval.dtype))
     return elementwise.convert_element_type(pred, dtypes.int32)
+
+
+def _noted(error: Exception, note: str) -> Exception:
+    """`error` (in JAX's words) with meshjit's explanation as a note."""
+    error.add_note(f"({note})")
+    return error
 
 
 def _value_words(x) -> str:
@@ -386,10 +392,10 @@ def _check_switch_index(index) -> None:
             f"Branch index must be scalar, got {_value_words(index)} of shape {aval.shape}."
         )
     if not dtypes.is_int(aval.dtype):
-        raise MeshjitTypeError(  # JAX's words: the value, then its dtype
-            f"Index type must be an integer, got {_value_words(index)} as {aval.dtype}. (switch "
-            f"index must be an int scalar, got {aval.str_short()})"
+        error = MeshjitTypeError(  # JAX's words: the value, then its dtype
+            f"Index type must be an integer, got {_value_words(index)} as {aval.dtype}"
         )
+        raise _noted(error, f"switch index must be an int scalar, got {aval.str_short()}")
 
 
 # How many cond / switch branches are being traced (a Pallas kernel's remote operation, a

@@ -17,7 +17,18 @@ import numpy as np
 
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError
 from meshjit.compiler.lax import elementwise, shapes, slicing
+from meshjit.compiler.ir.registry import (
+    Primitive,
+    abstract_eval_rules,
+    batching_rules,
+    jvp_rules,
+    lowering_rules,
+    sharding_rules,
+    trace_state,
+)
+from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.lax.batching import BatchTrace
 from meshjit.compiler.lax.dot import dot_general
 from meshjit.compiler.lax.windowed import cumsum
 
@@ -73,6 +84,8 @@ def ragged_dot_general(lhs, rhs, group_sizes, ragged_dot_dimension_numbers, prec
     mode, ragged = _mode_and_dim(lhs_rank, dnums)
     (l_contract, r_contract), (l_batch, r_batch) = dnums.dot_dimension_numbers
     _check_operands(aval_of(lhs), aval_of(rhs), aval_of(group_sizes), mode, dnums)
+    if _under_vmap():
+        lhs, rhs, group_sizes = ragged_dot_operands_p.bind(lhs, rhs, group_sizes)
     l_prefix = _prefix_dims(mode, lhs_rank, ragged, l_batch, l_contract)
 
     def product(a, b, dims):
@@ -205,3 +218,45 @@ def _expand(x, dim: int, gs, *axes: int):
     ndim = aval_of(x).ndim
     unsorted = _incr(axes) + [0] + _incr(_remaining(range(ndim), axes))
     return shapes.transpose(expanded, tuple(int(i) for i in np.argsort(unsorted)))
+
+
+# ---------------------------------------------------------------------------------------------
+# vmap: JAX's batching rule of ragged_dot_general maps only operands all mapped along their
+# first axis (any other, an unmapped one included, is its NotImplementedError). The product
+# being a composition, an identity on its three operands carries that rule, bound under vmap.
+
+ragged_dot_operands_p = Primitive("ragged_dot_operands", multiple_results=True)
+
+
+def _under_vmap() -> bool:
+    trace = trace_state.current
+    while trace is not None:
+        if isinstance(trace, BatchTrace):
+            return True
+        trace = trace.parent
+    return False
+
+
+@abstract_eval_rules.register(ragged_dot_operands_p)
+def _operands_rule(*avals):
+    return list(avals)
+
+
+@batching_rules.register(ragged_dot_operands_p)
+def _operands_batcher(args, dims):
+    if not all(d == 0 for d in dims):  # JAX's words
+        raise MeshjitNotImplementedError("ragged_dot vmap over any dim but 0 - NYI")
+    return list(args), list(dims)
+
+
+@jvp_rules.register(ragged_dot_operands_p)
+def _operands_jvp(primals, tangents):
+    return ragged_dot_operands_p.bind(*primals), list(tangents)
+
+
+@sharding_rules.register(ragged_dot_operands_p)
+def _operands_sharding(out, *avals):
+    return [spec_of(a) for a in avals]
+
+
+lowering_rules.register(ragged_dot_operands_p, lambda ctx, *xs: list(xs))

@@ -672,6 +672,9 @@ def explicit_axes(f=None, /, *, axes=None, in_sharding=None):
     def run(mesh, given, args, kwargs):
         names = _axes_or_all(mesh, axes)
         inner = _with_axis_types(mesh, names, AxisType.Explicit, "explicit_axes")
+        # onto the inner mesh while the context is still the outer one (JAX's reshard moves
+        # values between the two meshes): the outer mesh's Explicit axes stay in the types
+        args = tree_map(lambda x: _drop_axes(x, inner), args)
         with scoped_mesh(inner):
             args = _reshard_tree(args, given, "explicit_axes")
             out = f(*args, **kwargs)

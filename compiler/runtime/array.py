@@ -6,11 +6,13 @@ from __future__ import annotations
 import enum
 import math
 import operator
+import weakref
 from typing import NamedTuple
 
 import numpy as np
 
 from meshjit.compiler.errors import (
+    DeletedArgumentError,
     DeletedArrayError,
     DistributedError,
     MeshjitIndexError,
@@ -23,6 +25,7 @@ from meshjit.compiler.parallel.explicit import array_aval
 from meshjit.compiler.parallel.sharding import NamedSharding, SingleDeviceSharding, public_index
 from meshjit.compiler.runtime import placement as plc
 from meshjit.compiler.runtime.client import (
+    JaxRuntimeError,
     device_put_replicated,
     replicated_sharding,
     transfer_kind,
@@ -73,6 +76,23 @@ def _removed(advice: str) -> property:
         raise AttributeError(advice)
 
     return property(api_boundary(get))
+
+
+# Arrays freed with `delete()` (not by a donation), by id (Arrays are unhashable, as JAX's).
+_FREED: dict[int, weakref.ref] = {}
+
+# What the runtime calls the operations that refuse a deleted buffer (JAX's JaxRuntimeErrors).
+_DELETED_RUNTIME_WORDS = {
+    "waiting for": "BlockHostUntilReady()",
+    "reading the buffer pointer of": "UnsafeBufferPointer(",  # sic
+}
+
+
+def _deleted_note(what: str) -> str:
+    return (
+        f"({what} an Array that was donated to a jit call (donate_argnums / donate_argnames) or "
+        "freed with .delete(); use the call's result instead)"
+    )
 
 
 @boundary_methods(
@@ -154,21 +174,37 @@ class Array(ArrayMethods):
     def delete(self) -> None:
         """Frees the device buffers now; the array cannot be used afterwards."""
         self._impl.delete()
+        _FREED[id(self)] = weakref.ref(self, lambda _, key=id(self): _FREED.pop(key, None))
 
     def check_live(self, what: str = "reading", argument: int | None = None) -> None:
-        """Refuses a deleted array: JAX's words, and XLA's when it is a call's `argument`."""
-        if self._impl.is_deleted():
-            xla = (
-                "Buffer has been deleted or donated."
-                if argument is None
-                else f"INVALID_ARGUMENT: Invalid buffer passed to Execute() as argument "
-                f"{argument} to replica 0: INVALID_ARGUMENT: Buffer has been deleted or donated."
+        """Refuses a deleted array in JAX's words: its RuntimeError when the array is read, the
+        runtime's words when it is waited for or its buffer pointer read, XLA's ValueError when
+        it is a cached call's `argument` (`argument`, `first_call` in `check_argument_live`)."""
+        if not self._impl.is_deleted():
+            return
+        runtime = _DELETED_RUNTIME_WORDS.get(what)
+        if runtime is not None:
+            error = JaxRuntimeError(
+                f"INVALID_ARGUMENT: {runtime} called on deleted or donated buffer"
             )
-            raise DeletedArrayError(
-                f"Array has been deleted with shape={self.aval.str_long()}. ({what} an Array "
-                "that was donated to a jit call (donate_argnums / donate_argnames) or freed "
-                f"with .delete() ({xla}); use the call's result instead)"
-            )
+        else:
+            error = DeletedArrayError(f"Array has been deleted with shape={self.aval.str_long()}.")
+        error.add_note(_deleted_note(what))
+        raise error
+
+    def check_argument_live(self, argument: int, first_call: bool) -> None:
+        """As `check_live`, for argument `argument` of a jitted call: JAX checks the arguments
+        of a call that compiles (its RuntimeError), XLA those of a cached call (its
+        ValueError); JAX's fast path checks the arrays freed with `delete()` itself."""
+        freed = _FREED.get(id(self))
+        if first_call or (freed is not None and freed() is self) or not self._impl.is_deleted():
+            return self.check_live(f"argument {argument} of the call is")
+        error = DeletedArgumentError(
+            f"INVALID_ARGUMENT: Invalid buffer passed to Execute() as argument {argument} to "
+            "replica 0: INVALID_ARGUMENT: Buffer has been deleted or donated."
+        )
+        error.add_note(_deleted_note(f"argument {argument} of the call is"))
+        raise error
 
     def to_device(self, device, *, stream=None) -> Array:
         """The array copied to `device` (or laid out by a sharding): the array API's spelling

@@ -35,6 +35,7 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
     )
     if scalars and may_alias and donate:  # JAX's check and words
         raise MeshjitValueError("may_alias and donate cannot be True at the same time.")
+    copies = scalars and may_alias is False  # as JAX: the result has buffers of its own
     del src, donate, may_alias
     leaves, treedef = tree_flatten(x)
     if isinstance(device, (dict, list, tuple)) and not isinstance(device, PartitionSpec):
@@ -46,7 +47,20 @@ def device_put(x, device=None, *, src=None, donate=False, may_alias=None):
     targets = [
         _in_space(v, t) if isinstance(t, MemorySpace) else t for v, t in zip(leaves, targets)
     ]
-    return tree_unflatten(treedef, [_put_leaf(v, t) for v, t in zip(leaves, targets)])
+    outs = [_put_leaf(v, t) for v, t in zip(leaves, targets)]
+    if copies:
+        outs = [_unaliased(o, v) for o, v in zip(outs, leaves)]
+    return tree_unflatten(treedef, outs)
+
+
+def _unaliased(out, given):
+    """`out`, or a copy of it in buffers of its own when it shares `given`'s."""
+    if type(out) is not Array or type(given) is not Array or out._impl is not given._impl:
+        return out
+    copy = _put_leaf(np.array(out, copy=True), out.sharding)  # not a view of its buffer
+    return Array.of_result(
+        out.aval, copy._impl, copy._placement, out._sharding, out._committed, out._stated
+    )
 
 
 def _in_space(x, space: MemorySpace):

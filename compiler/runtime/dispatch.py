@@ -46,6 +46,7 @@ class Executable:
         "_in_requested",
         "kept",
         "donated",
+        "ran",
     )
 
     def __init__(
@@ -61,6 +62,7 @@ class Executable:
         donated=None,
     ):
         self.loaded, self.devices, self.kept = loaded, devices, kept
+        self.ran = False  # a call went through (JAX's fast path then takes the next ones)
         # per argument the module takes, whether it is donated; None when none is
         self.donated = tuple(map(bool, donated)) if donated and any(donated) else None
         self._in_requested = in_shardings or [None] * len(in_avals)  # the arguments' own
@@ -134,8 +136,9 @@ class Executable:
             results = results.consume_with_handlers(self._handlers)
         except Exception as e:
             checks.raise_if_peer_failed(e, "running a computation")
-            _raise_if_deleted(leaves)
+            _raise_if_deleted(leaves, first_call=not self.ran)
             raise
+        self.ran = True
         one = self._one_array
         if one is not None:
             array = _new_array(Array)
@@ -220,10 +223,10 @@ def _result_aval(aval, requested, placed):
     return aval
 
 
-def _raise_if_deleted(leaves) -> None:
+def _raise_if_deleted(leaves, first_call: bool) -> None:
     for i, x in enumerate(leaves):
         if type(x) is Array:
-            x.check_live(f"argument {i} of the call is", argument=i)
+            x.check_argument_live(i, first_call)
 
 
 def compile_executable(

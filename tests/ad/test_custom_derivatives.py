@@ -422,3 +422,21 @@ def test_custom_vjp_rule_structure_errors_are_jaxs_sentences():
         "(i.e. values stored from the forward pass for use on the backward pass), but instead "
         "of a pair the fwd rule <lambda> produced 6.0."
     )
+
+
+def test_bwd_output_of_another_shape_is_jaxs_sentence():
+    """str(error) is JAX's sentence alone; the rule's name is a note."""
+
+    @meshjit.custom_vjp
+    def h(x):
+        return x * 2
+
+    h.defvjp(lambda x: (h(x), None), lambda r, g: (meshjit.numpy.ones(3),))
+    with pytest.raises(ValueError) as ei:
+        meshjit.grad(h)(1.0)
+    assert str(ei.value) == (
+        "Custom VJP bwd rule must produce an output with the same type as the args tuple of the "
+        "primal function, but at output[0] the bwd rule produced an output of type float32[3] "
+        "corresponding to an input of type float32[], so the shapes do not match"
+    )
+    assert any("the bwd rule of h" in note for note in ei.value.__notes__)

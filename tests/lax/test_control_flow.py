@@ -979,3 +979,20 @@ def test_branch_and_carry_messages_name_the_functions_and_leaves_as_jax():
         "dynamic start/stop values. Try using lax.scan, or using fori_loop with static "
         "start/stop."
     )
+
+
+def test_pred_index_and_branch_errors_are_jaxs_sentences():
+    """str(error) is JAX's sentence alone (meshjit's explanation is a note)."""
+    x = np.ones(3, f32)
+    cases = [
+        (lambda: lax.cond(np.array([True, False]), lambda v: v, lambda v: v, x), TypeError,
+         "Pred must be a scalar, got [ True False] of shape (2,)."),
+        (lambda: lax.switch(np.float32(1.5), [lambda v: v], x), TypeError,
+         "Index type must be an integer, got 1.5 as float32"),
+        (lambda: lax.switch(1, [], x), ValueError, "Empty branch sequence"),
+    ]  # fmt: skip
+    for call, error, words in cases:
+        with pytest.raises(error) as ei:
+            call()
+        assert str(ei.value) == words
+        assert ei.value.__notes__

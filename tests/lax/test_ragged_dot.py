@@ -62,15 +62,27 @@ def test_matches_a_product_per_group():
 
 
 def test_vmap_is_the_product_per_example():
-    """JAX cannot vmap this (NYI); meshjit batches the dense expansion."""
+    """All three operands mapped along their first axis (the one case JAX's rule batches)."""
     rng = np.random.default_rng(1)
     xs = rng.standard_normal((3, 6, 2)).astype(np.float32)
-    w = rng.standard_normal((2, 2, 4)).astype(np.float32)
-    sizes = np.array([4, 2], np.int32)
-    got = meshjit.vmap(lambda x: lax.ragged_dot(x, w, sizes))(xs)
+    ws = rng.standard_normal((3, 2, 2, 4)).astype(np.float32)
+    sizes = np.array([[4, 2], [0, 6], [3, 3]], np.int32)
+    got = meshjit.vmap(lax.ragged_dot)(xs, ws, sizes)
     for i in range(3):
-        want = np.asarray(lax.ragged_dot(xs[i], w, sizes))
+        want = np.asarray(lax.ragged_dot(xs[i], ws[i], sizes[i]))
         np.testing.assert_allclose(np.asarray(got[i]), want, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("in_axes", [(0, None, None), (None, None, 0), (0, 0, None), (1, 0, 0)])
+def test_vmap_with_an_operand_not_mapped_along_its_first_axis_is_jaxs_error(in_axes):
+    """JAX's batching rule of ragged_dot_general: NotImplementedError (meshjit batched the
+    dense expansion)."""
+    x, w = np.ones((2, 6, 2), np.float32), np.ones((2, 2, 2, 4), np.float32)
+    gs = np.ones((2, 2), np.int32)
+    args = [x, w, gs * 3]
+    args = [a[0] if d is None else np.moveaxis(a, 0, d) for a, d in zip(args, in_axes)]
+    with pytest.raises(NotImplementedError, match=r"^ragged_dot vmap over any dim but 0 - NYI\n"):
+        meshjit.vmap(lax.ragged_dot, in_axes=in_axes)(*args)
 
 
 def test_bad_dimension_numbers():

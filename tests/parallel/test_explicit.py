@@ -873,6 +873,29 @@ def test_explicit_axes_under_jit_on_an_auto_mesh():
     np.testing.assert_array_equal(out, np.full((8, 2), 2.0))
 
 
+def test_explicit_axes_under_jit_on_a_mixed_mesh():
+    """On a mesh with an Explicit and an Auto axis, arguments typed on the outer mesh move to the
+    inner one before its context is entered (JAX runs it; the reshard under the inner context
+    refused them with "For primitive retype, context mesh ... should match")."""
+    mixed = meshjit.make_mesh((2, 4), ("X", "Y"), axis_types=(AxisType.Explicit, AxisType.Auto))
+    seen = []
+
+    def f(a):
+        seen.append(str(meshjit.typeof(a)))
+        return a * 2
+
+    with meshjit.set_mesh(mixed):
+        a = meshjit.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", None))
+        g = meshjit.sharding.explicit_axes(f, axes="Y")
+        out = meshjit.jit(lambda a: g(a, in_sharding=P(None, "Y")))(a)
+        assert str(meshjit.typeof(out)) == "float32[8,4]"
+        out2 = meshjit.jit(lambda a: g(a, in_sharding=P("X", "Y")))(a)
+        assert str(meshjit.typeof(out2)) == "float32[8@X,4]"
+    assert seen == ["float32[8,4@Y]", "float32[8@X,4@Y]"]
+    np.testing.assert_array_equal(out, np.arange(32.0).reshape(8, 4) * 2)
+    np.testing.assert_array_equal(out2, np.arange(32.0).reshape(8, 4) * 2)
+
+
 # ---------------------------------------------------------------------------------------------
 # Round 18: types as JAX shows them (tests/parallel/test_mesh_contexts_vs_jax.py has the table).
 
