@@ -575,7 +575,10 @@ class JitFunction:
         """Argument leaf i as JAX's device errors name it: `a of f with shape float32[3]`."""
         names = argument_names(self.fun, args, kwargs, sig.statics)
         name = names[i] if i < len(names) else str(i)
-        return f"{name} of {self.call_name} with shape {sig.in_avals[i].str_long()}"
+        fun = self.call_name  # a user's function by its qualified name, as JAX's
+        if not self.is_one_op:
+            fun = getattr(self.fun, "__qualname__", fun)
+        return f"{name} of {fun} with shape {sig.in_avals[i].str_long()}"
 
     def _out_shardings(self, traced: Traced, in_shardings=()) -> list:
         """out_shardings given to jit, else the outputs' type shardings (explicit mode)."""
@@ -712,6 +715,11 @@ class JitFunction:
         """jit inside a trace: a call to the traced function; its in/out shardings become
         sharding constraints around the call, as in JAX."""
         traced = self._trace(sig)
+        out_avals = traced.jaxpr.out_avals
+        out_shardings = js.out_shardings(self.out_shardings, traced.out_tree, len(out_avals))
+        names = argument_names(self.fun, *sig.rebuild_args(sig.leaves), sig.statics)
+        js.check_ranks(sig.shardings, sig.in_avals, "arguments", names)  # as a top-level call
+        js.check_ranks(out_shardings, out_avals, "outputs", result_names(traced.out_tree))
         leaves = _constrain_all(refs.unwrap_refs(sig.leaves), sig.shardings)
         if self.inline:  # jit(..., inline=True): the function's equations, not a call
             outs = eval_closed(traced.jaxpr, leaves)
@@ -719,10 +727,7 @@ class JitFunction:
             consts, jaxpr = closure_convert(traced.jaxpr)
             consts = refs.unwrap_refs(consts)
             outs = pjit_p.bind(*consts, *leaves, jaxpr=jaxpr, name=self.call_name)
-        outs = _constrain_all(
-            outs, js.out_shardings(self.out_shardings, traced.out_tree, len(outs))
-        )
-        return tree_unflatten(traced.out_tree, outs)
+        return tree_unflatten(traced.out_tree, _constrain_all(outs, out_shardings))
 
     def _on_device(self, args, kwargs):
         """jit(..., device=d): the non-static arguments committed to `d`, where the program

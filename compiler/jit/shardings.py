@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, param_jaxprs
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, dce_jaxpr, param_jaxprs
 from meshjit.compiler.parallel.explicit import concrete_sharding, meshless_outputs
 from meshjit.compiler.parallel.sharding import (
     UNCONSTRAINED,
@@ -186,7 +186,8 @@ def check_ranks(shardings, avals, what: str, names) -> None:
 
 def constraint_shardings(jaxpr: Jaxpr | ClosedJaxpr) -> tuple[list, list]:
     """The shardings the jaxpr and its sub-jaxprs name: its shard_maps' meshes (as replicated
-    NamedShardings: their bodies run on those devices) and its sharding_constraints'."""
+    NamedShardings: their bodies run on those devices) and its sharding_constraints'. Only
+    the live equations' of each jaxpr: JAX drops the dead ones before assigning devices."""
     meshes, found = [], []
     _collect_shardings(jaxpr, meshes, found)
     return meshes, found
@@ -195,7 +196,7 @@ def constraint_shardings(jaxpr: Jaxpr | ClosedJaxpr) -> tuple[list, list]:
 def _collect_shardings(jaxpr, meshes: list, found: list) -> None:
     if isinstance(jaxpr, ClosedJaxpr):
         jaxpr = jaxpr.jaxpr
-    for eqn in jaxpr.eqns:
+    for eqn in dce_jaxpr(jaxpr).eqns:
         s = eqn.params.get("sharding")
         if isinstance(s, NamedSharding):
             found.append(s)

@@ -849,13 +849,13 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
 
 
 def _shown(out) -> str:
-    """A body's output as JAX names it: an array by its type (float32[]), else its type."""
+    """A body's output as JAX names it: an array by its type (float32[], ~float32[] when weakly
+    typed), else its type."""
     if isinstance(out, tuple) and all(hasattr(o, "shape") for o in out):  # JAX's: the avals
         return f"({', '.join(repr(aval_of(o)) for o in out)})"
     if isinstance(out, (tuple, list)) or not hasattr(out, "shape"):
         return type(out).__name__
-    aval = aval_of(out)
-    return f"{aval.dtype.name}[{','.join(str(d) for d in aval.shape)}]"  # (map is lax.map here)
+    return str(aval_of(out))  # JAX's str of the aval: ~float32[] when weakly typed
 
 
 def _scan_length(x_avals, length) -> int:

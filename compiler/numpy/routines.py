@@ -1008,7 +1008,7 @@ def gradient(f, *varargs, axis=None, edge_order=None):
         )
     f, *varargs = promote_inexact(asarray(f), *varargs)  # JAX's: f and the spacings together
     axes = range(aval_of(f).ndim) if axis is None else ([axis] if isinstance(axis, int) else axis)
-    axes = [a + aval_of(f).ndim if a < 0 else a for a in axes]
+    axes = [checks.canonical_axis(a, aval_of(f).ndim) for a in axes]  # JAX's ValueError
     spacings = list(varargs) or [1.0] * len(axes)
     if len(spacings) == 1 and len(axes) > 1:
         spacings = spacings * len(axes)

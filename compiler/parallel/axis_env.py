@@ -15,7 +15,7 @@ from meshjit.compiler.errors import (
     UnboundAxisError,
     UnboundPermuteAxisError,
 )
-from meshjit.compiler.trace.tracing import current_trace
+from meshjit.compiler.trace.tracing import current_trace, staging
 
 
 @dataclass(frozen=True)
@@ -42,14 +42,17 @@ def current_axis_env(what: str, axes: tuple[str, ...] = ()) -> AxisEnv:
     trace = current_trace()
     env = None if trace is None else trace.axis_env
     if env is None:
-        raise _unbound_error(what, axes, eager=trace is None)
+        raise _unbound_error(what, axes, eager=trace is None, staged=staging())
     return env
 
 
-def _unbound_error(what: str, axes: tuple[str, ...], eager: bool) -> Exception:
-    """JAX's error for collective `what` over `axes` that no shard_map / pmap binds."""
+def _unbound_error(
+    what: str, axes: tuple[str, ...], eager: bool, staged: bool = False
+) -> Exception:
+    """JAX's error for collective `what` over `axes` that no shard_map / pmap binds (`staged`:
+    under jit, where JAX's unbound-name check comes before any evaluation rule)."""
     named = f" over axis {', '.join(map(repr, axes))}" if axes else ""
-    if what in _NO_EAGER_RULE:
+    if what in _NO_EAGER_RULE and not staged:
         err = UnboundPermuteAxisError(f"Evaluation rule for '{what}' not implemented")
     elif what == "ragged_all_to_all" and eager:
         err = MeshjitRuntimeError(

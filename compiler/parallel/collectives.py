@@ -491,12 +491,8 @@ def ppermute(x, axis_name, perm):
             raise _not_whole_permutation(axes, size, given)
         return tree_map(lambda leaf: ppermute_p.bind(leaf, axis_name=axes, perm=given), x)
     perm = tuple((s % size, d % size) for s, d in given)  # indices wrap, as in JAX
-    sources, targets = [s for s, _ in perm], [d for _, d in perm]
-    if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
-        raise MeshjitValueError(  # JAX's check, on the wrapped indices, comes first
-            f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
-            f"{axes} (size {size}): each source and destination must appear at most once)"
-        )
+    if not _staged_as_jax():  # JAX checks as it lowers: a staged ppermute, when it is lowered
+        _check_unique_perm(perm, given, axes, size)
     for pair in given:
         if not all(-size <= i < size for i in pair):
             raise MeshjitIndexError(  # JAX's: Python's, indexing its device list
@@ -807,8 +803,37 @@ def _all_to_all_lowering(ctx, x, *, axis_index_groups, axis_name, concat_axis, s
 lowering_rules.register(all_to_all_p, _all_to_all_lowering)
 
 
+def _staged_as_jax() -> bool:
+    """Whether JAX would stage the collective bound now, not run it op by op: some enclosing
+    trace is a jit's, a loop's or a branch's. meshjit traces a shard_map's body (and runs an
+    eager one as a jit of it) and an eager checkpoint, where JAX evaluates them op by op."""
+    trace = current_trace()
+    while trace is not None:
+        if callable(trace.kind):  # an eager shard_map's body: JAX's runs op by op
+            return False
+        body = trace.axis_env is not None and (
+            trace.parent is None or trace.parent.axis_env is not trace.axis_env
+        )
+        remat = trace.debug is not None and trace.debug.traced_for == "checkpoint / remat"
+        if trace.kind is None and trace.known is None and not body and not remat:
+            return True
+        trace = trace.parent
+    return False
+
+
+def _check_unique_perm(perm, given, axes, size) -> None:
+    """JAX's check, on the wrapped indices, before any other of the permutation's."""
+    sources, targets = [s for s, _ in perm], [d for _, d in perm]
+    if len(set(sources)) != len(sources) or len(set(targets)) != len(targets):
+        raise MeshjitValueError(
+            f"ppermute sources and destinations must be unique, got {given}. (ppermute over "
+            f"{axes} (size {size}): each source and destination must appear at most once)"
+        )
+
+
 def _ppermute_lowering(ctx, x, *, axis_name, perm):
     groups = replica_groups(_env(ctx).mesh, axis_name)
+    _check_unique_perm(perm, perm, axis_name, len(groups[0]))  # staged: JAX's lowering's check
     pairs = [(g[s], g[d]) for g in groups for s, d in perm]
     attr = ir.DenseIntElementsAttr.get(np.asarray(pairs, dtype=np.int64).reshape(-1, 2))
     op = hlo.CollectivePermuteOp(x, attr, channel_handle=_channel(ctx), results=[ctx.result_type])

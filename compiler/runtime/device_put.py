@@ -155,6 +155,7 @@ def _put_traced(x: Tracer, target):
         from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 
         sharding = resolve_spec(target, "device_put")
+        sharding.check_rank(abstractify(x).ndim, "One of device_put args")  # JAX's words
         if explicit_axes_of(sharding.mesh):  # on Explicit axes: a reshard, as JAX
             return reshard(x, sharding)
         return with_sharding_constraint(x, sharding)

@@ -33,10 +33,11 @@ def test_arguments_committed_to_different_devices_are_incompatible():
     y = meshjit.device_put(ones(), DEVS[1])
     with pytest.raises(ValueError) as e:
         meshjit.jit(lambda a, b: a + b)(x, y)
-    assert str(e.value).splitlines()[0] == (
-        "Received incompatible devices for jitted computation. Got argument a of <lambda> "
-        "with shape float32[3] and with device ids [0] on platform CPU and argument b of "
-        "<lambda> with shape float32[3] and with device ids [1] on platform CPU"
+    here = "test_arguments_committed_to_different_devices_are_incompatible.<locals>.<lambda>"
+    assert str(e.value).splitlines()[0] == (  # JAX names the function by its qualified name
+        f"Received incompatible devices for jitted computation. Got argument a of {here} "
+        f"with shape float32[3] and with device ids [0] on platform CPU and argument b of "
+        f"{here} with shape float32[3] and with device ids [1] on platform CPU"
     )
     with pytest.raises(ValueError, match=r"argument p\['u'\] of .* and argument p\['v'\]"):
         meshjit.jit(lambda p: p["u"] + p["v"])({"u": x, "v": y})

@@ -33,6 +33,7 @@ CATALOGUES = (
     os.path.join(_HERE, "mistakes_catalogue_round17.py"),
     os.path.join(_HERE, "mistakes_catalogue_round18.py"),
     os.path.join(_HERE, "mistakes_catalogue_round19.py"),
+    os.path.join(_HERE, "mistakes_catalogue_round20.py"),
 )
 CASE_SECONDS = 30
 
