@@ -226,6 +226,7 @@ def eig(a):
     return EigResult(w, v)
 
 
+@jitted_as_jax()
 def eigvals(a):
     """The (complex) eigenvalues of square `a`."""
     (a,) = promote_inexact(*_arrays("jnp.linalg.eigvals", a))
