@@ -14,7 +14,7 @@ from meshjit.compiler.numpy import shapes
 from meshjit.compiler.numpy.creation import arange, asarray
 from meshjit.compiler.numpy.rearranging import pad
 from meshjit.compiler.numpy.routines import left_shift
-from meshjit.compiler.numpy.util import aval_of, check_arraylike
+from meshjit.compiler.numpy.util import aval_of, check_arraylike, jitted_as_jax
 
 __all__ = ["packbits", "unpackbits"]
 
@@ -74,7 +74,7 @@ def byteswap(a, inplace=False):
 def _bit_positions(bitorder: str, values):
     if bitorder not in ("little", "big"):
         raise MeshjitValueError("'order' must be either 'little' or 'big'")
-    return values[::-1] if bitorder == "big" else values
+    return values[::-1] if bitorder == "big" and values is not None else values
 
 
 def _along_last(a, axis):
@@ -84,14 +84,16 @@ def _along_last(a, axis):
     return shapes.swapaxes(a, axis, -1), axis
 
 
+@jitted_as_jax("axis", "bitorder")
 def packbits(a, axis=None, bitorder="big"):
     check_arraylike("packbits", a)
     a = asarray(a)
     dtype = aval_of(a).dtype
     if not (np.issubdtype(dtype, np.integer) or dtype == np.bool_):
         raise MeshjitTypeError("Expected an input array of integer or boolean data type")
+    _bit_positions(bitorder, None)  # JAX checks the order first
+    a = lax.ne(a, np.zeros((), dtype)).astype("uint8")  # JAX's: compared in a's dtype
     bits = _bit_positions(bitorder, arange(8, dtype="uint8"))
-    a = (a != 0).astype("uint8")
     a, axis = _along_last(a, axis)
     remainder = a.shape[-1] % 8
     if remainder:
@@ -102,6 +104,7 @@ def packbits(a, axis=None, bitorder="big"):
     return shapes.swapaxes(packed, axis, -1)
 
 
+@jitted_as_jax("axis", "count", "bitorder")
 def unpackbits(a, axis=None, count=None, bitorder="big"):
     check_arraylike("unpackbits", a)
     a = asarray(a)

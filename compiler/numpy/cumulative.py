@@ -1,9 +1,9 @@
 """meshjit.numpy cumulative ops: cumsum, cumprod, their array-API spellings, and diff.
 
-JAX's dtype rules: bool accumulates in int32; other dtypes keep theirs in cumsum / cumprod,
-while cumulative_sum / cumulative_prod promote small ints to int32 / uint32 as `sum` does.
-`dtype=` converts the input first (`dtype=bool` accumulates `a != 0` in int32 and converts
-back); `axis=None` and 0-d inputs flatten.
+JAX's dtype rules: bool accumulates in int32; other dtypes keep theirs in cumsum / cumprod /
+cumulative_prod, while cumulative_sum (JAX's jitted _cumsum_with_promotion) promotes small ints
+to int32 / uint32 as `sum` does. `dtype=` converts the input first (`dtype=bool` accumulates
+`a != 0` in int32 and converts back); `axis=None` and 0-d inputs flatten.
 """
 
 from __future__ import annotations
@@ -43,21 +43,20 @@ def _flattened(a, axis):
 
 
 def _cumulative(lax_fn, a, axis, dtype, promote_integers=False):
+    """JAX's _cumulative_reduction: accumulate in the computation dtype, convert to the
+    result's (dtype=bool accumulates `a != 0` in int32, so -1 and 1 do not cancel)."""
     a, axis = _flattened(a, axis)
     aval = aval_of(a)
-    if dtype is not None and dtypes.is_bool(dtypes.canonicalize(dtype)):
-        # Accumulate `a != 0` (so -1 and 1 do not cancel) in int32, then convert back.
-        a = lax.convert_element_type(a, dtypes.bool_)
-        out = lax_fn(lax.convert_element_type(a, dtypes.int32), axis)
-        return lax.convert_element_type(out, dtypes.bool_)
-    if dtype is not None:
-        target = dtypes.canonicalize(dtype)
-    elif promote_integers or dtypes.is_bool(aval.dtype):
-        target = sum_dtype(aval.dtype)
+    if dtype is None:
+        promote = promote_integers or dtypes.is_bool(aval.dtype)
+        result = computation = sum_dtype(aval.dtype) if promote else aval.dtype
+    elif dtypes.is_bool(dtypes.canonicalize(dtype)):
+        result, computation = dtypes.bool_, dtypes.int32
+        a = a if dtypes.is_bool(aval.dtype) else not_equal(a, 0)
     else:
-        target = aval.dtype
-    a = lax.convert_element_type(a, target)  # strong, as JAX's (a weak input's sum is not)
-    return lax_fn(a, axis)
+        result = computation = dtypes.canonicalize(dtype)
+    a = lax.convert_element_type(a, computation)  # strong, as JAX's (a weak input's sum is not)
+    return lax.convert_element_type(lax_fn(a, axis), result)
 
 
 @jitted_as_jax("axis", "dtype")
@@ -78,10 +77,11 @@ def cumulative_in_trace(name, a, axis, dtype, out=None):
 
 
 def _include_initial(out, axis, value):
+    """JAX's concatenation of a slab of `value` (lax.full) before `out` along `axis`."""
     aval = aval_of(out)
-    config = [(0, 0, 0)] * aval.ndim
-    config[axis] = (1, 0, 0)
-    return lax.pad(out, lax.convert_element_type(value, aval.dtype), config)
+    shape = list(aval.shape)
+    shape[axis] = 1
+    return lax.concatenate([lax.full(tuple(shape), value, aval.dtype), out], axis)
 
 
 def _array_api_axis(name, x, axis):
@@ -101,16 +101,25 @@ def _array_api_axis(name, x, axis):
 
 
 def cumulative_sum(x, /, *, axis=None, dtype=None, include_initial=False):
-    axis = _array_api_axis("cumulative_sum", x, axis)
-    out = _cumulative(lax.cumsum, x, axis, dtype, promote_integers=True)
-    axis = checks.canonical_axis(axis, aval_of(out).ndim)
+    check_arraylike("cumulative_sum", x)
+    x = asarray(x)
+    axis = checks.canonical_axis(_array_api_axis("cumulative_sum", x, axis), aval_of(x).ndim)
+    dtype = None if dtype is None else dtypes.canonicalize(dtype)
+    program = jitted(_cumsum_with_promotion, ("axis", "dtype"))  # JAX's jitted helper
+    out = program(x, axis=axis, dtype=dtype)
     return _include_initial(out, axis, 0) if include_initial else out
 
 
+def _cumsum_with_promotion(a, axis=None, dtype=None):
+    return _cumulative(lax.cumsum, a, axis, dtype, promote_integers=True)
+
+
 def cumulative_prod(x, /, *, axis=None, dtype=None, include_initial=False):
-    axis = _array_api_axis("cumulative_prod", x, axis)
-    out = _cumulative(lax.cumprod, x, axis, dtype, promote_integers=True)
-    axis = checks.canonical_axis(axis, aval_of(out).ndim)
+    """Small ints keep their dtype here (JAX promotes them in cumulative_sum only)."""
+    check_arraylike("cumulative_prod", x)
+    x = asarray(x)
+    axis = checks.canonical_axis(_array_api_axis("cumulative_prod", x, axis), aval_of(x).ndim)
+    out = _cumulative(lax.cumprod, x, axis, dtype)
     return _include_initial(out, axis, 1) if include_initial else out
 
 

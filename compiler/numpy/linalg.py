@@ -175,6 +175,7 @@ def cholesky(a, *, upper: bool = False, symmetrize_input: bool = True):
     return _mT(factor) if upper else factor
 
 
+@jitted_as_jax("full_matrices", "compute_uv", "hermitian", "subset_by_index")
 def svd(
     a,
     full_matrices: bool = True,
@@ -186,7 +187,7 @@ def svd(
     (a,) = _inexact("jnp.linalg.svd", a)
     _at_least_2d("jnp.linalg.svd", a)
     if hermitian:
-        return _hermitian_svd(a, compute_uv)
+        return _hermitian_svd(a, compute_uv, subset_by_index)
     if compute_uv:
         u, s, vh = lax_linalg.svd(
             a, full_matrices=full_matrices, compute_uv=True, subset_by_index=subset_by_index
@@ -197,14 +198,14 @@ def svd(
     )
 
 
-def _hermitian_svd(a, compute_uv):
-    v, w = lax_linalg.eigh(a)
-    s = elementwise.abs(w)
+def _hermitian_svd(a, compute_uv, subset_by_index):
+    v, w = lax_linalg.eigh(a, subset_by_index=subset_by_index)
+    s = lax.abs(w)
     last = aval_of(s).ndim - 1
     if not compute_uv:
         return lax.rev(lax.sort(s, dimension=last), (last,))
-    sign = elementwise.sign(w)
-    idxs = lax.broadcasted_iota(np.int32, _shape(s), last)
+    sign = lax.sign(w)
+    idxs = lax.broadcasted_iota(np.uint32, _shape(s), last)  # JAX's unsigned index dtype
     s, idxs, sign = lax.sort((s, idxs, sign), dimension=last, num_keys=1)
     s, idxs, sign = (lax.rev(t, (last,)) for t in (s, idxs, sign))
     u = take_along_axis(v, shapes.expand_dims(idxs, -2), axis=-1)
@@ -225,6 +226,7 @@ def eig(a):
     return EigResult(w, v)
 
 
+@jitted_as_jax()
 def eigvals(a):
     """The (complex) eigenvalues of square `a`."""
     (a,) = promote_inexact(*_arrays("jnp.linalg.eigvals", a))
@@ -652,6 +654,7 @@ def matrix_power(a, n: int):
     return result
 
 
+@jitted_as_jax("hermitian")
 def matrix_rank(M, rtol=None, *, hermitian: bool = False, tol=None):
     """The number of singular values above rtol * the largest (by default max(m, n) * eps)."""
     if tol is not None:
@@ -664,8 +667,8 @@ def matrix_rank(M, rtol=None, *, hermitian: bool = False, tol=None):
     S = svd(M, full_matrices=False, compute_uv=False, hermitian=hermitian)
     dtype = aval_of(S).dtype
     if rtol is None:
-        eps = float(dtypes.finfo(dtype).eps)
-        rtol = reductions.max(S, axis=-1) * np.asarray(builtins.max(_shape(M)[-2:]) * eps, dtype)
+        size = np.asarray(builtins.max(_shape(M)[-2:]), dtype)  # JAX's two products
+        rtol = reductions.max(S, axis=-1) * size * np.asarray(dtypes.finfo(dtype).eps, dtype)
     rtol = shapes.expand_dims(creation.asarray(rtol), aval_of(creation.asarray(rtol)).ndim)
     return reductions.sum(elementwise.greater(S, rtol), axis=-1)
 

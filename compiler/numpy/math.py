@@ -1,6 +1,6 @@
 """meshjit.numpy math beyond the core ufuncs: inverse and hyperbolic trig, exp2 / log2 / log10,
 NaN and infinity tests, isclose, nan_to_num, small composites (hypot, logaddexp, fmod, sinc,
-heaviside, fmax / fmin, signbit), rounding to whole numbers (trunc, rint, around), select."""
+heaviside, fmax / fmin, signbit), rounding to whole numbers (trunc, rint, around)."""
 
 from __future__ import annotations
 
@@ -78,7 +78,6 @@ __all__ = [
     "rad2deg",
     "radians",
     "rint",
-    "select",
     "signbit",
     "sinc",
     "sinh",
@@ -363,7 +362,7 @@ def signbit(x, /):
 
 
 # ---------------------------------------------------------------------------------------------
-# Rounding, select.
+# Rounding.
 
 
 @jitted_as_jax()
@@ -390,17 +389,3 @@ def rint(x, /):
 def around(a, decimals=0, out=None):
     """jnp.round in a program named around, as JAX's jitted around."""
     return round(a, decimals, out)
-
-
-def select(condlist, choicelist, default=0):
-    condlist, choicelist = list(condlist), list(choicelist)
-    if len(condlist) != len(choicelist):
-        raise MeshjitValueError(
-            f"condlist must have length equal to choicelist ({len(condlist)} vs {len(choicelist)})"
-        )
-    if not condlist:
-        raise MeshjitValueError("condlist must be non-empty")
-    out = default
-    for cond, choice in reversed(list(zip(condlist, choicelist))):
-        out = where(cond, choice, out)  # as JAX's: any condition dtype, tested as != 0
-    return materialize(out)

@@ -50,7 +50,7 @@ from meshjit.compiler.numpy.products import matmul
 from meshjit.compiler.numpy.rearranging import flip
 from meshjit.compiler.numpy.reductions import all as all_
 from meshjit.compiler.numpy.reductions import any as any_
-from meshjit.compiler.numpy.reductions import average, ptp, sum
+from meshjit.compiler.numpy.reductions import argmax, average, ptp, sum
 from meshjit.compiler.numpy.reductions import max as max_
 from meshjit.compiler.numpy.sorting import UNIQUE_STATIC, nonzero, searchsorted, unique
 from meshjit.compiler.numpy.util import (
@@ -78,6 +78,7 @@ from meshjit.compiler.numpy.util import (
 from meshjit.compiler.trace.tracing import require_concrete
 
 __all__ = [
+    "select",
     "apply_along_axis",
     "apply_over_axes",
     "nextafter",
@@ -1436,7 +1437,9 @@ def bincount(x, weights=None, minlength=0, *, length=None, out_sharding=None):
     check_arraylike("bincount", x)
     require_concrete(length, "The error occurred because of argument 'length' of jnp.bincount.")
     x = asarray(x)
-    if not dtypes.is_int(aval_of(x).dtype) and not dtypes.is_bool(aval_of(x).dtype):
+    if dtypes.is_bool(aval_of(x).dtype):
+        x = lax.convert_element_type(x, dtypes.int32)
+    if not dtypes.is_int(aval_of(x).dtype):
         raise MeshjitTypeError(
             f"x argument to bincount must have an integer type; got {aval_of(x).dtype}"
         )
@@ -1454,10 +1457,30 @@ def bincount(x, weights=None, minlength=0, *, length=None, out_sharding=None):
             "pass a static `length` argument.",
         )
         values = np.asarray(x)
-        length = max(int(minlength), int(values.max()) + 1 if values.size else 0)
-    counts = ones_like(x, dtypes.default_int) if weights is None else asarray(weights)
-    out = zeros((length,), aval_of(counts).dtype)
+        # negatives count in bin 0 (JAX clips them), so there is one bin at least
+        length = max(int(minlength), int(max(0, values.max())) + 1 if values.size else 0)
+    # JAX's scalar 1 (broadcast by the scatter) when there are no weights
+    counts = np.array(1, dtypes.default_int) if weights is None else asarray(weights)
+    out = zeros((length,), np.result_type(counts) if weights is None else aval_of(counts).dtype)
     return out.at[x.clip(0)].add(counts, mode="drop")
+
+
+def select(condlist, choicelist, default=0):
+    """JAX's: the index of the first true condition (argmax over the stacked conditions, a
+    false one first for the default), the choice picked by lax.select_n."""
+    condlist, choicelist = list(condlist), list(choicelist)
+    if len(condlist) != len(choicelist):
+        raise MeshjitValueError(
+            f"condlist must have length equal to choicelist ({len(condlist)} vs {len(choicelist)})"
+        )
+    if not condlist:
+        raise MeshjitValueError("condlist must be non-empty")
+    check_arraylike("select", *condlist, *choicelist, default)
+    condlist = [asarray(c) for c in condlist]
+    choices = promote(default, *choicelist)
+    conditions = shapes.stack(shapes.broadcast_arrays(False, *condlist))
+    idx = argmax(conditions.astype(dtypes.bool_), axis=0)
+    return lax.select_n(*shapes.broadcast_arrays(idx, *choices))
 
 
 def digitize(x, bins, right=False, *, method=None):

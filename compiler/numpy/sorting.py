@@ -103,6 +103,7 @@ def sort(a, axis=-1, *, kind=None, order=None, stable=True, descending=False):
     return lax.rev(out, (axis,)) if descending else out
 
 
+@jitted_as_jax()
 def sort_complex(a):
     """`a` sorted along its last axis (by real part, then imaginary part), as complex numbers."""
     a = materialize(a)

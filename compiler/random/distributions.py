@@ -14,8 +14,8 @@ from meshjit.compiler.numpy import elementwise as jnp
 from meshjit.compiler.numpy import linalg
 from meshjit.compiler.random.keys import check_key, keyed
 from meshjit.compiler.random.samplers import (
+    _exponential,
     _normal,
-    exponential_body,
     inexact_dtype,
     inexact_normal_body,
     normal_body,
@@ -74,7 +74,8 @@ def lognormal(key, sigma=np.float32(1), shape=None, dtype=None):
 @jit(static_argnums=(2, 3))
 def _pareto(data, b, shape, dtype):
     b = lax.convert_element_type(b, dtype)
-    return lax.exp(jnp.divide(exponential_body(data, shape, dtype), b))
+    # JAX's calls jax.random.exponential: its jitted _exponential shows in the jaxpr
+    return lax.exp(jnp.divide(_exponential(data, shape, dtype), b))
 
 
 @keyed

@@ -111,6 +111,11 @@ def solve_triangular(
     check_finite: bool = True,
 ):
     """x with op(a) @ x = b for triangular `a`; op is a (trans 0 / 'N'), a.T (1 / 'T') or a^H (2 / 'C')."""
+    return _solve_triangular(a, b, trans, lower, unit_diagonal)
+
+
+@jit(static_argnames=("trans", "lower", "unit_diagonal"))  # JAX's jitted helper
+def _solve_triangular(a, b, trans, lower, unit_diagonal):
     if trans in (0, "N"):
         transpose_a = False
     elif trans in (1, "T", 2, "C"):

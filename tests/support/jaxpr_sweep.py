@@ -18,6 +18,10 @@ K = jax.random.PRNGKey(0)
 KT = jax.random.key(0)
 KS = jax.random.split(jax.random.key(0), 4)
 MB = np.stack([np.eye(4, dtype=f32) * 2 + 0.1, np.eye(4, dtype=f32) - 0.3])
+I8 = np.array([[1, -2, 3], [4, 5, -6]], np.int8)
+U8 = np.array([[1, 2, 3], [4, 5, 200]], np.uint8)
+BL = np.array([[True, False, True], [True, True, False]])
+X = np.linspace(-2, 2, 7, dtype=f32)
 CALLS = {
     "fmin": (lambda x: jnp.fmin(x, 0.5), A), "fmax": (lambda x: jnp.fmax(x, x), A),
     "trunc": (jnp.trunc, A), "convolve": (lambda v: jnp.convolve(v, v), V),
@@ -242,6 +246,47 @@ CALLS = {
     "slogdet_2x2": (jnp.linalg.slogdet, MB[:, :2, :2]), "slogdet_qr": (lambda m: jnp.linalg.slogdet(m, method="qr"), MB),
     "count_nonzero_bool": (lambda x: jnp.count_nonzero(x > 0.5, axis=0), A),
     "nn_relu_vmap": (jax.vmap(jax.nn.relu), A), "nn_swish": (jax.nn.swish, A), "nn_log_sigmoid_grad": (jax.grad(lambda x: jax.nn.log_sigmoid(x).sum()), A),
+    # round 39: cumulative dtypes, bincount, linalg's jits, scipy.stats / special, select, bits
+    "cumulative_prod_i8": (lambda x: jnp.cumulative_prod(x, axis=1), I8),
+    "cumulative_prod_u8_initial": (lambda x: jnp.cumulative_prod(x, axis=0, include_initial=True), U8),
+    "cumulative_prod_bool": (lambda x: jnp.cumulative_prod(x, axis=1), BL),
+    "cumulative_prod_dtype_bool": (lambda x: jnp.cumulative_prod(x, axis=1, dtype=bool), I8),
+    "cumulative_sum_i8": (lambda x: jnp.cumulative_sum(x, axis=1), I8),
+    "cumulative_sum_bool_initial": (lambda x: jnp.cumulative_sum(x, axis=1, include_initial=True), BL),
+    "cumsum_dtype_bool": (lambda x: jnp.cumsum(x, axis=0, dtype=bool), I8),
+    "bincount_negative": (lambda i: jnp.bincount(-i, length=4), I),
+    "bincount_weights": (lambda v: jnp.bincount(jnp.arange(5) - 2, v, length=3), V),
+    "svd": (jnp.linalg.svd, A), "svd_jit": (jax.jit(jnp.linalg.svd), A),
+    "svd_jit_values_only": (jax.jit(lambda a: jnp.linalg.svd(a, compute_uv=False)), A),
+    "svd_hermitian": (lambda m: jnp.linalg.svd(m, hermitian=True), M), "svdvals": (jnp.linalg.svdvals, A),
+    "matrix_rank_rect": (jnp.linalg.matrix_rank, A), "eigvals": (jnp.linalg.eigvals, M),
+    "grad_svd": (jax.grad(lambda a: jnp.linalg.svd(a, compute_uv=False).sum()), A),
+    "lstsq": (lambda m: jnp.linalg.lstsq(m, m[0]), M), "multi_dot": (lambda a: jnp.linalg.multi_dot([a, a.T, a]), A),
+    "matrix_norm": (jnp.linalg.matrix_norm, A), "vector_norm": (lambda a: jnp.linalg.vector_norm(a, ord=3), A),
+    "norm_logpdf": (jax.scipy.stats.norm.logpdf, X), "norm_logpdf_loc_scale": (lambda x: jax.scipy.stats.norm.logpdf(x, 1.0, 2.0), X),
+    "norm_pdf": (jax.scipy.stats.norm.pdf, X), "norm_cdf": (jax.scipy.stats.norm.cdf, X),
+    "norm_logcdf": (jax.scipy.stats.norm.logcdf, X), "norm_ppf": (jax.scipy.stats.norm.ppf, V * 0.9),
+    "t_logpdf": (lambda x: jax.scipy.stats.t.logpdf(x, 3.0), X), "expon_logpdf": (jax.scipy.stats.expon.logpdf, V),
+    "laplace_logpdf": (jax.scipy.stats.laplace.logpdf, X), "cauchy_logpdf": (jax.scipy.stats.cauchy.logpdf, X),
+    "gamma_logpdf": (lambda v: jax.scipy.stats.gamma.logpdf(v, 2.0), V),
+    "beta_logpdf": (lambda v: jax.scipy.stats.beta.logpdf(v * 0.9, 2.0, 3.0), V),
+    "poisson_logpmf": (lambda i: jax.scipy.stats.poisson.logpmf(i, 3.0), I),
+    "special_gammainc": (lambda v: jax.scipy.special.gammainc(2.0, v), V),
+    "special_betaln": (lambda v: jax.scipy.special.betaln(v, v + 1), V),
+    "special_erfinv": (lambda v: jax.scipy.special.erfinv(v * 0.9), V), "special_log_ndtr": (jax.scipy.special.log_ndtr, X),
+    "special_xlog1py": (lambda v: jax.scipy.special.xlog1py(v, v), V), "special_i0e": (jax.scipy.special.i0e, X),
+    "special_i1": (jax.scipy.special.i1, X), "special_digamma": (jax.scipy.special.digamma, V),
+    "select": (lambda x: jnp.select([x < 0, x > 1], [x, x * 2], 0.5), X),
+    "select_int_conditions": (lambda i: jnp.select([i % 2, i % 3], [i, -i], 7), I),
+    "random_pareto_array_b": (lambda k: jax.random.pareto(k, jnp.array([1.0, 3.0])), KT),
+    "packbits": (jnp.packbits, BL), "unpackbits": (jnp.unpackbits, U8), "sort_complex": (jnp.sort_complex, V),
+    "tensordot": (lambda a: jnp.tensordot(a, a, axes=([0], [0])), A), "vdot": (lambda v: jnp.vdot(v, v), V),
+    "inner": (lambda a: jnp.inner(a, a), A), "interp": (lambda x: jnp.interp(x, V, V * 2), X),
+    "unique_size": (lambda i: jnp.unique(i, size=4), I), "nonzero_size": (lambda i: jnp.nonzero(i > 3, size=4), I),
+    "unstack": (jnp.unstack, A), "fill_diagonal": (lambda m: jnp.fill_diagonal(m, 0.0, inplace=False), M),
+    "solve_triangular": (lambda m: jax.scipy.linalg.solve_triangular(m, m[0], lower=True), M),
+    "cho_solve": (lambda m: jax.scipy.linalg.cho_solve(jax.scipy.linalg.cho_factor(m), m[0]), M),
+    "expm": (jax.scipy.linalg.expm, M * 0.1), "histogram": (lambda v: jnp.histogram(v, bins=3), V),
 }
 
 

@@ -10,7 +10,8 @@ from meshjit.compiler.scipy.stats.util import inexact, outside_unit_interval
 
 def logpdf(x, loc=0, scale=1):
     x, loc, scale = inexact(x, loc, scale)
-    log_probs = -((x - loc) / scale + jnp.log(scale))
+    log_scale = jnp.log(scale)  # first, as JAX's
+    log_probs = -((x - loc) / scale + log_scale)
     return jnp.where(x < loc, -np.inf, log_probs)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.scipy import special
 from meshjit.compiler.scipy.stats.util import inexact, mirrored
@@ -11,9 +12,9 @@ from meshjit.compiler.scipy.stats.util import inexact, mirrored
 
 def logpdf(x, loc=0, scale=1):
     x, loc, scale = inexact(x, loc, scale)
-    scale_sq = scale * scale
+    scale_sq = lax.square(scale)  # JAX's lax.square (a `square` equation)
     log_normalizer = jnp.log(2 * np.pi * scale_sq)
-    return (log_normalizer + (x - loc) * (x - loc) / scale_sq) / -2
+    return (log_normalizer + lax.square(x - loc) / scale_sq) / -2
 
 
 def pdf(x, loc=0, scale=1):

@@ -14,8 +14,8 @@ def logpdf(x, df, loc=0, scale=1):
     scaled = (x - loc) / scale
     half_df = df / 2
     half_df_plus_half = half_df + 0.5
-    normalize = lax.lgamma(half_df) + jnp.log(scale * scale * np.pi * df) / 2
-    normalize = normalize - lax.lgamma(half_df_plus_half)
+    log_term = jnp.log(scale * scale * np.pi * df) / 2  # before lgamma, in JAX's order
+    normalize = lax.lgamma(half_df) + log_term - lax.lgamma(half_df_plus_half)
     return -(normalize + half_df_plus_half * jnp.log1p(scaled * scaled / df))
 
 
