@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import numpy as np
 
 from meshjit.compiler.ad.api import float0, jvp, vjp
@@ -74,11 +76,36 @@ def _inner(x, y) -> float:
     return float(sum(np.sum(a * b) for a, b in zip(xs, ys)))
 
 
-def check_jvp(f, args, *, atol, rtol, eps, rng):
-    """jvp(f) against (f(x + eps t) - f(x - eps t)) / (2 eps)."""
+EPS = 1e-4  # JAX's finite-difference step of check_jvp / check_vjp
+
+
+def check_jvp(f, f_jvp, args, atol=None, rtol=None, eps=EPS, err_msg=""):
+    """JAX's jax.test_util.check_jvp: `f_jvp(args, tangents)` (typically `partial(jvp, f)`)
+    against central finite differences of `f` in one random direction."""
+    args = tuple(args)
+    atol, rtol, eps = _tolerances(args, atol, rtol, eps)
+    _jvp_vs_differences(f, f_jvp, args, atol, rtol, eps, np.random.RandomState(0), err_msg)
+
+
+def check_vjp(f, f_vjp, args, atol=None, rtol=None, eps=EPS, err_msg=""):
+    """JAX's jax.test_util.check_vjp: `f_vjp(*args)` (typically `partial(vjp, f)`) against
+    finite differences of `f`: <vjp(ct), t> == <ct, (f(x + eps t) - f(x - eps t)) / 2 eps>."""
+    args = tuple(args)
+    atol, rtol, eps = _tolerances(args, atol, rtol, eps)
+    rng = np.random.RandomState(0)
+    out, vjp_fun = f_vjp(*args)
+    _assert_close(_what("vjp primal output vs f", err_msg), out, f(*args), atol, rtol)
     tangents = _random_like(rng, args)
-    out, t_out = jvp(f, args, tangents)
-    _assert_close("jvp primal output vs f", out, f(*args), atol, rtol)
+    ct = _random_like(rng, out)
+    _inner_products_match(vjp_fun, ct, tangents, _differences(f, args, tangents, eps), atol, rtol)
+
+
+def _what(what: str, err_msg: str) -> str:
+    return f"{err_msg}: {what}" if err_msg else what
+
+
+def _differences(f, args, tangents, eps):
+    """(f(x + eps t) - f(x - eps t)) / (2 eps), in float64 on the float outputs."""
     plus, minus = f(*_step(args, tangents, eps)), f(*_step(args, tangents, -eps))
     p_leaves, treedef = tree_flatten(plus)
     m_leaves = tree_flatten(minus)[0]
@@ -86,19 +113,29 @@ def check_jvp(f, args, *, atol, rtol, eps, rng):
         (np.asarray(p, np.float64) - np.asarray(m, np.float64)) / (2 * eps) if _is_float(p) else p
         for p, m in zip(p_leaves, m_leaves)
     ]
-    _assert_close(
-        "jvp vs finite differences", t_out, tree_unflatten(treedef, differences), atol, rtol
-    )
+    return tree_unflatten(treedef, differences)
 
 
-def check_vjp(f, args, *, atol, rtol, rng):
+def _jvp_vs_differences(f, f_jvp, args, atol, rtol, eps, rng, err_msg=""):
+    """f_jvp(args, t) against (f(x + eps t) - f(x - eps t)) / (2 eps)."""
+    tangents = _random_like(rng, args)
+    out, t_out = f_jvp(args, tangents)
+    _assert_close(_what("jvp primal output vs f", err_msg), out, f(*args), atol, rtol)
+    expected = _differences(f, args, tangents, eps)
+    _assert_close(_what("jvp vs finite differences", err_msg), t_out, expected, atol, rtol)
+
+
+def _vjp_vs_jvp(f, args, *, atol, rtol, rng):
     """<vjp(ct), t> against <ct, jvp(t)>."""
     out, f_vjp = vjp(f, *args)
     ct = _random_like(rng, out)
-    cts_in = f_vjp(ct)
     tangents = _random_like(rng, args)
     _, t_out = jvp(f, args, tangents)
-    lhs, rhs = _inner(cts_in, tangents), _inner(ct, t_out)
+    _inner_products_match(f_vjp, ct, tangents, t_out, atol, rtol)
+
+
+def _inner_products_match(vjp_fun, ct, tangents, t_out, atol, rtol):
+    lhs, rhs = _inner(vjp_fun(ct), tangents), _inner(ct, t_out)
     scale = max(1.0, abs(lhs), abs(rhs))
     assert abs(lhs - rhs) <= atol + rtol * scale, (
         f"vjp vs jvp: <vjp(ct), t> = {lhs} but <ct, jvp(t)> = {rhs}"
@@ -119,7 +156,7 @@ def _check(f, args, order, modes, atol, rtol, eps, rng):
     from meshjit.compiler.jit.api import jit
 
     if "fwd" in modes:
-        check_jvp(f, args, atol=atol, rtol=rtol, eps=eps, rng=rng)
+        _jvp_vs_differences(f, partial(jvp, f), args, atol, rtol, eps, rng)
         if order > 1:
             tangents = _random_like(rng, args)
 
@@ -128,7 +165,7 @@ def _check(f, args, order, modes, atol, rtol, eps, rng):
 
             _check(jit(f_jvp), args, order - 1, ("fwd",), atol, rtol, eps, rng)
     if "rev" in modes:
-        check_vjp(f, args, atol=atol, rtol=rtol, rng=rng)
+        _vjp_vs_jvp(f, args, atol=atol, rtol=rtol, rng=rng)
         if order > 1:
             ct = _random_like(rng, f(*args))
 

@@ -506,6 +506,7 @@ def _kept_int(d):
 def full(shape, fill_value, dtype=None, *, sharding=None):
     """`fill_value` broadcast to `shape` (laid out by `sharding` when given, as
     out_sharding= of jnp's creation functions)."""
+    shape = (shape,) if isinstance(shape, int) else shape  # as JAX's canonicalize_shape
     shape = checks.nonnegative_shape("broadcast_in_dim", checks.concrete_shape("full", shape))
     if getattr(dtype, "is_extended", False):  # typed keys (JAX's extended dtypes)
         return _placed(dtype.full(shape, fill_value), sharding, "lax.full")
@@ -517,9 +518,11 @@ def full(shape, fill_value, dtype=None, *, sharding=None):
         )
     value = fill_value if dtype is None else convert_element_type(fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
-        # a Python int past the default int's range wraps into it (JAX converts with NumPy)
+        # a Python int past the default int's range wraps into it (JAX converts with NumPy);
+        # a Python bool is not weakly typed (JAX's weak types are int, float and complex)
+        weak = not isinstance(fill_value, bool)
         value = convert_element_type(
-            fill_value, dtypes.python_scalar_dtype(fill_value), weak_type=True
+            fill_value, dtypes.python_scalar_dtype(fill_value), weak_type=weak
         )
     return _placed(broadcast(value, shape), sharding, "lax.full")
 

@@ -161,7 +161,7 @@ def _asarray(a, dtype, name: str = "array"):
             np.asarray(a, checked_dtype(dtype))
         # As NumPy and JAX: `int8(200)` raises OverflowError (an op with a scalar wraps instead).
         try:
-            host = _host_array(a, None if dtype is None else checked_dtype(dtype))
+            host = _host_array(a, _list_dtype(leaves) if dtype is None else checked_dtype(dtype))
         except ValueError:
             if not any(is_meshjit_array(x) for x in _leaves(a)):
                 raise
@@ -172,6 +172,15 @@ def _asarray(a, dtype, name: str = "array"):
         a = host
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
+
+
+def _list_dtype(leaves):
+    """As JAX: a list holding NumPy scalars or arrays takes JAX's promotion of its leaves
+    (`[np.int8(1), 2]` is int8, `[np.float16(1), 2.0]` float16), not NumPy's; a list of
+    Python numbers only is NumPy's (its int64 checked against int32 below)."""
+    if all(type(x) in (bool, int, float, complex) for x in leaves):
+        return None
+    return result_type(*leaves)
 
 
 def _has_jax_array(x) -> bool:

@@ -200,8 +200,18 @@ def _as_dtype(x) -> np.dtype:
         raise MeshjitTypeError(f"{e} ({x!r} is not a dtype or a scalar type)") from None
 
 
-PRNG_KEY_KIND = "prng_key"  # meshjit.dtypes.prng_key: the kind of every typed key dtype
-EXTENDED_KIND = "extended"  # meshjit.dtypes.extended: JAX's non-NumPy dtypes (the keys')
+class EXTENDED_KIND(np.generic):
+    """meshjit.dtypes.extended: the kind of JAX's non-NumPy dtypes (the keys'), an abstract
+    scalar type under `np.generic` as JAX's."""
+
+
+class PRNG_KEY_KIND(EXTENDED_KIND):
+    """meshjit.dtypes.prng_key: the kind of every typed key dtype."""
+
+
+EXTENDED_KIND.__name__ = EXTENDED_KIND.__qualname__ = "extended"
+PRNG_KEY_KIND.__name__ = PRNG_KEY_KIND.__qualname__ = "prng_key"
+EXTENDED_KIND.__module__ = PRNG_KEY_KIND.__module__ = "meshjit.dtypes"
 
 
 def _key_dtype(x):
@@ -221,6 +231,8 @@ def _key_dtype(x):
 def issubdtype(arg1, arg2) -> bool:
     """NumPy's `issubdtype`, with bfloat16 a `floating` type as in JAX; a typed key's dtype is
     a `dtypes.prng_key` (and `dtypes.extended`, `np.generic`), of no NumPy kind."""
+    if _is_key_kind(arg1):  # a kind against a kind: prng_key is an extended is a generic
+        return isinstance(arg2, type) and issubclass(arg1, arg2)
     key1, key2 = _key_dtype(arg1), _key_dtype(arg2)
     if key1 is not None or key2 is not None or _is_key_kind(arg2):
         if key1 is None:
@@ -246,7 +258,7 @@ _ML_DTYPES_KINDS = {
 
 
 def _is_key_kind(x) -> bool:
-    return isinstance(x, str) and x in (PRNG_KEY_KIND, EXTENDED_KIND)
+    return isinstance(x, type) and issubclass(x, EXTENDED_KIND)
 
 
 def promote_types(a, b) -> np.dtype:

@@ -143,7 +143,7 @@ def _timeouts(**given) -> dict[str, int]:
 
 
 def _timeout(value, env: str, default: int, name: str) -> int:
-    if value is None:
+    if value is None or (value == default and not isinstance(value, bool)):
         value = cluster_env.env_int(env)
     if value is None:
         return default
@@ -210,10 +210,12 @@ def initialize(
     process_id: int | None = None,
     local_device_ids: int | Sequence[int] | None = None,
     cluster_detection_method: str | None = None,
-    initialization_timeout: int | None = None,
+    initialization_timeout: int = 300,
+    heartbeat_timeout_seconds: int = 100,
+    shutdown_timeout_seconds: int = 300,
     coordinator_bind_address: str | None = None,
-    heartbeat_timeout_seconds: int | None = None,
-    shutdown_timeout_seconds: int | None = None,
+    slice_index: int | None = None,
+    partition_index: int | None = None,
 ) -> None:
     """Joins this process to a multi-process run; call it first, in every process.
 
@@ -221,9 +223,11 @@ def initialize(
     MESHJIT_PROCESS_ID / MESHJIT_LOCAL_DEVICE_IDS, then from a SLURM or Open MPI job.
     Process 0 hosts the coordination service at `coordinator_address`. On CPU,
     `local_device_ids` sets how many devices this process has (one per id; otherwise
-    MESHJIT_NUM_CPU_DEVICES / `jax_num_cpu_devices`). Timeouts default to JAX's (300 s to
-    join, 100 s without heartbeat, 300 s at shutdown) or MESHJIT_INITIALIZATION_TIMEOUT /
-    MESHJIT_HEARTBEAT_TIMEOUT_SECONDS / MESHJIT_SHUTDOWN_TIMEOUT_SECONDS.
+    MESHJIT_NUM_CPU_DEVICES / `jax_num_cpu_devices`). Timeouts are JAX's (300 s to join,
+    100 s without heartbeat, 300 s at shutdown); left at those defaults,
+    MESHJIT_INITIALIZATION_TIMEOUT / MESHJIT_HEARTBEAT_TIMEOUT_SECONDS /
+    MESHJIT_SHUTDOWN_TIMEOUT_SECONDS replace them. `slice_index` and `partition_index` (JAX's,
+    for TPU slices) are accepted and unused: CPU processes form one partition.
     """
     if isinstance(local_device_ids, int) and not isinstance(local_device_ids, bool):
         local_device_ids = [local_device_ids]

@@ -7,6 +7,8 @@ outside is captured as a constant of that type: reads and writes are get / swap 
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from meshjit.compiler.errors import (
@@ -50,6 +52,17 @@ def _no_arithmetic(name: str):
 
     method.__name__ = f"__{name}__"
     return method
+
+
+def _traced_method(name: str, method):
+    """`ref.name(...)` for a traced ref; an AttributeError (Python's words) for an eager one."""
+
+    def bound(ref):
+        if ref.tracer is None:
+            raise AttributeError(f"'Ref' object has no attribute '{name}'")
+        return functools.partial(method, ref)
+
+    return property(bound)
 
 
 # a bad read, write, truth value or operator names the user's line
@@ -136,6 +149,15 @@ class Ref:
                 trace, trace.capture_const(outer, self.ref_aval)
             )
         return tracer
+
+    # As JAX's: a traced ref (a jit argument or one made inside jit) also reads and writes
+    # by methods, `idx=()` the whole value; an eager one has only `addupdate`.
+    get = _traced_method("get", lambda ref, idx=(): get(ref, idx))
+    set = _traced_method("set", lambda ref, value, idx=(): set(ref, idx, value))  # noqa: A003
+    swap = _traced_method("swap", lambda ref, value, idx=(): swap(ref, idx, value))
+
+    def addupdate(self, x, idx=()):
+        addupdate(self, idx, x)
 
     def __getitem__(self, index):
         if _has_dslice(index):  # `ref[pl.ds(i, n)]`: the value read, then indexed
@@ -317,8 +339,8 @@ def _check_ref(name: str, ref) -> None:
         raise MeshjitTypeError(f"{name} takes a Ref (from new_ref), got {type(ref).__name__}")
 
 
-def get(ref: Ref, idx=()):
-    """`ref[idx]` (`jax.ref.get`); `idx=()` reads the whole value."""
+def get(ref: Ref, idx=None):
+    """`ref[idx]` (`jax.ref.get`); `idx` None or `()` reads the whole value."""
     return ref[_whole_if_empty(idx)]
 
 
@@ -359,8 +381,9 @@ def set(ref: Ref, idx, value) -> None:  # noqa: A001  (JAX's name)
     swap(ref, idx, value)
 
 
-def addupdate(ref: Ref, idx, value) -> None:
-    """`ref[idx] += value` as one update (`jax.ref.addupdate`)."""
+def addupdate(ref: Ref, idx, x) -> None:
+    """`ref[idx] += x` as one update (`jax.ref.addupdate`)."""
+    value = x
     idx = _whole_if_empty(idx)
     if _has_dslice(idx):
         _check_index_rank(idx, ref.shape)

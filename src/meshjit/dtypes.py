@@ -3,6 +3,7 @@ result_type, finfo, iinfo, prng_key, extended)."""
 
 from __future__ import annotations
 
+import ml_dtypes
 import numpy as np
 
 from meshjit.compiler.ad.api import float0
@@ -11,8 +12,9 @@ from meshjit.compiler.ir import dtypes as _dtypes
 from meshjit.compiler.numpy.scalar_types import EXTENDED_KIND, PRNG_KEY_KIND
 from meshjit.compiler.numpy.scalar_types import issubdtype as _issubdtype
 from meshjit.compiler.numpy.util import requested_result_type
-from meshjit.numpy import bfloat16, finfo, iinfo
+from meshjit.numpy import finfo, iinfo
 
+bfloat16 = ml_dtypes.bfloat16  # NumPy's scalar type, as JAX's (jnp.bfloat16 makes arrays)
 TypePromotionError = _dtypes.TypePromotionError  # a ValueError, as JAX's
 extended = EXTENDED_KIND  # the kind of the dtypes NumPy lacks (typed keys')
 prng_key = PRNG_KEY_KIND  # the kind of typed PRNG key dtypes (issubdtype(key.dtype, prng_key))
