@@ -520,6 +520,8 @@ def _check_context_mesh(sharding: NamedSharding, what: str) -> None:
     given = sharding.mesh.abstract_mesh
     if current is None or given == current:
         return
+    if AxisType.Manual in given.axis_types:  # a partly manual shard_map body's types' mesh
+        return
     if all(t is AxisType.Auto for t in (*current.axis_types, *given.axis_types)):
         return
     raise MeshjitValueError(
@@ -591,7 +593,7 @@ def _untyped_mesh(x):
     return get_abstract_mesh()
 
 
-def _with_axis_types(mesh, axes, kind: AxisType, what: str):
+def with_axis_types(mesh, axes, kind: AxisType, what: str):
     unknown = [a for a in axes if a not in mesh.axis_names]
     if unknown:  # JAX's KeyError: its lookup of the axis's type
         raise MeshjitKeyError(
@@ -628,7 +630,7 @@ def auto_axes(f=None, /, *, axes=None, out_sharding=None):
         return functools.partial(auto_axes, axes=axes, out_sharding=out_sharding)
 
     def run(mesh, target, args, kwargs):
-        inner = _with_axis_types(mesh, _axes_or_all(mesh, axes), AxisType.Auto, "auto_axes")
+        inner = with_axis_types(mesh, _axes_or_all(mesh, axes), AxisType.Auto, "auto_axes")
         args = tree_map(lambda x: _drop_axes(x, inner), args)
         with scoped_mesh(inner):
             out = f(*args, **kwargs)
@@ -671,7 +673,7 @@ def explicit_axes(f=None, /, *, axes=None, in_sharding=None):
 
     def run(mesh, given, args, kwargs):
         names = _axes_or_all(mesh, axes)
-        inner = _with_axis_types(mesh, names, AxisType.Explicit, "explicit_axes")
+        inner = with_axis_types(mesh, names, AxisType.Explicit, "explicit_axes")
         # onto the inner mesh while the context is still the outer one (JAX's reshard moves
         # values between the two meshes): the outer mesh's Explicit axes stay in the types
         args = tree_map(lambda x: _drop_axes(x, inner), args)

@@ -44,9 +44,11 @@ from meshjit.compiler.lax.batching import (
 from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
 from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
-from meshjit.compiler.parallel.explicit import type_spec
+from meshjit.compiler.ir.sharding_rules import typed as typed_rules
+from meshjit.compiler.parallel.explicit import with_axis_types, type_spec
 from meshjit.compiler.parallel.sharding import (
     AbstractMesh,
+    AxisType,
     Mesh,
     NamedSharding,
     PartitionSpec,
@@ -469,6 +471,7 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
     local = [
         _local_aval(a, axes, mesh, i, fname) for i, (a, axes) in enumerate(zip(avals, in_axes))
     ]
+    local = _keep_free_types(local, avals, mesh, all_manual)
     env = AxisEnv(mesh.abstract_mesh, _mesh_order(mesh, all_manual), spec.check_vma)
     concrete = _concrete_args(leaves)
     show = None
@@ -496,6 +499,35 @@ def _shard_map_traced(f, spec: _ShardMapSpec, args):
         check_vma=spec.check_vma,
     )
     return tree_unflatten(out_tree, outs)
+
+
+def _free_explicit(mesh, manual) -> frozenset:
+    """The Explicit axes a partly manual shard_map leaves free (its body's types keep them)."""
+    return frozenset(mesh.explicit_axes) - frozenset(manual)
+
+
+def _keep_free_types(local, avals, mesh, all_manual) -> list:
+    """As JAX's: a partly manual shard_map's body sees its arguments still sharded over the
+    Explicit axes it leaves free, on the mesh whose manual axes are Manual."""
+    free = _free_explicit(mesh, all_manual)
+    if not free:
+        return local
+    body_mesh = with_axis_types(mesh.abstract_mesh, all_manual, AxisType.Manual, "shard_map")
+    out = []
+    for blk, a in zip(local, avals):
+        spec = _restricted(spec_of(a), free)
+        typed = any(e is not None for e in spec)
+        out.append(typed_rules(blk, body_mesh, spec, "a shard_map argument") if typed else blk)
+    return out
+
+
+def _restricted(spec, axes) -> tuple:
+    """`spec` with only the mesh axes in `axes` kept, one entry per dimension."""
+    out = []
+    for entry in spec:
+        kept = tuple(a for a in entry_axes(entry) if a in axes)
+        out.append(None if not kept else kept[0] if len(kept) == 1 else kept)
+    return tuple(out)
 
 
 def _all_explicit(mesh, manual) -> bool:
@@ -927,8 +959,22 @@ def _front(specs, batched, entry=None) -> tuple:
 
 @sharding_rules.register(shard_map_p)
 def _shard_map_sharding(out, *avals, jaxpr, mesh, in_specs, out_specs, manual_axes, check_vma):
-    """The results are typed by out_specs over the mesh's Explicit axes."""
+    """The results are typed by out_specs over the mesh's Explicit axes, and (a partly manual
+    shard_map's) by its body's results over the Explicit axes it leaves free."""
+    free = _free_explicit(mesh, manual_axes)
     return [
-        type_spec(NamedSharding(mesh, s), o.ndim) or (None,) * o.ndim
-        for o, s in zip(out, out_specs)
+        _result_spec(type_spec(NamedSharding(mesh, s), o.ndim), b, free)
+        for o, s, b in zip(out, out_specs, jaxpr.out_avals)
     ]
+
+
+def _result_spec(written, body_aval, free) -> tuple:
+    written = written or (None,) * body_aval.ndim
+    if not free or body_aval.sharding is None:
+        return written
+    kept = _restricted(spec_of(body_aval), free)
+    out = []
+    for w, k in zip(written, kept):
+        axes = entry_axes(w) + entry_axes(k)
+        out.append(None if not axes else axes[0] if len(axes) == 1 else axes)
+    return tuple(out)
