@@ -41,9 +41,7 @@ def cached(graph: Graph, name, make):
 
 def _fingerprint(graph: Graph) -> tuple:
     """What the plans depend on: the edges and every value's mesh and dim shardings."""
-    slots = tuple(
-        (id(slot), slot.mesh, tuple(map(tuple, slot.dims))) for slot in graph.all_slots()
-    )
+    slots = tuple((id(slot), slot.mesh, tuple(map(tuple, slot.dims))) for slot in graph.all_slots())
     return len(graph.edges), slots
 
 

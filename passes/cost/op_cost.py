@@ -446,7 +446,9 @@ def clear_cache() -> None:
 
 
 def _plan_key(plan: dict) -> tuple:
-    return tuple([(f, tuple(plan[f])) for f in sorted(plan)])
+    """((factor, axes), ...) in factor order (no factor twice: the sort compares factors
+    alone); built by C loops, as the searches key plans tens of times per op."""
+    return tuple(sorted(zip(plan, map(tuple, plan.values()))))
 
 
 def _full_dims(view: View) -> list:

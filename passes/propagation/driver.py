@@ -367,4 +367,3 @@ def _idle(edge: Edge) -> bool:
         if any(view.slot.dims):
             return False
     return True
-

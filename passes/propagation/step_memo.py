@@ -34,16 +34,19 @@ class StepMemo:
         self.table: dict = {}
         self.hits = 0
         # edge -> (its distinct slots, the key's part that never changes), for every run
+        # (_NOT_PLAIN for an edge that steps as usual)
         self.static: dict = graph.step_statics
 
     def run(self, edge: Edge, stage: int) -> list:
         """The slots the step changed (as `EdgeStep.run`)."""
         graph, options = self.graph, self.options
-        if not self.on or not _plain(edge):
+        if not self.on:
             return EdgeStep(edge, stage, options, graph).run()
         static = self.static.get(edge)
         if static is None:
-            static = self.static[edge] = _static(edge)
+            static = self.static[edge] = _static(edge) if _plain(edge) else _NOT_PLAIN
+        if static is _NOT_PLAIN:
+            return EdgeStep(edge, stage, options, graph).run()
         slots = static[0]
         key = (
             static[1],
@@ -52,9 +55,17 @@ class StepMemo:
             tuple(map(_state, slots)),
         )
         outcome = self.table.get(key)
-        if outcome is not None:
+        if outcome is not None:  # (the replay, inline: most steps of a long chain are)
             self.hits += 1
-            return _replay(outcome, slots, graph)
+            states, changed, conflicts, blocked = outcome
+            for slot, (dims, mesh, unshown) in zip(slots, states):
+                if slot.dims != dims:
+                    slot.dims = list(map(list, dims))
+                slot.mesh, slot.unshown = mesh, unshown
+            if conflicts or blocked:
+                graph.conflicts += conflicts
+                graph.blocked += blocked
+            return [slots[k] for k in changed] if changed else []
         conflicts, blocked = graph.conflicts, graph.blocked
         changed = EdgeStep(edge, stage, options, graph).run()
         index = {id(s): k for k, s in enumerate(slots)}
@@ -67,6 +78,9 @@ class StepMemo:
             graph.blocked - blocked,
         )
         return changed
+
+
+_NOT_PLAIN = ()  # (the static part of an edge the memo leaves alone)
 
 
 def _plain(edge: Edge) -> bool:
@@ -124,14 +138,3 @@ def _state(slot) -> tuple:
 def _held(held: dict) -> tuple:
     """The dims waiting for their priority's round: (dim, axes, closed, priority)."""
     return tuple((d, tuple(axes), closed, prio) for d, (axes, closed, prio, _) in held.items())
-
-
-def _replay(outcome, slots: list, graph: Graph) -> list:
-    states, changed, conflicts, blocked = outcome
-    for slot, (dims, mesh, unshown) in zip(slots, states):
-        if slot.dims != dims:
-            slot.dims = list(map(list, dims))
-        slot.mesh, slot.unshown = mesh, unshown
-    graph.conflicts += conflicts
-    graph.blocked += blocked
-    return [slots[k] for k in changed]
