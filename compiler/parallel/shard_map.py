@@ -31,6 +31,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.sharding_rules import entry_axes, spec_of
 from meshjit.compiler.ir.sharding_rules import state as sharding_rules_state
+from meshjit.compiler.ir.sharding_rules import typed as typed_rules
 from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
@@ -44,8 +45,7 @@ from meshjit.compiler.lax.batching import (
 from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
 from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
-from meshjit.compiler.ir.sharding_rules import typed as typed_rules
-from meshjit.compiler.parallel.explicit import with_axis_types, type_spec
+from meshjit.compiler.parallel.explicit import type_spec, with_axis_types
 from meshjit.compiler.parallel.sharding import (
     AbstractMesh,
     AxisType,
@@ -915,7 +915,9 @@ def _shard_map_batcher(args, dims, *, jaxpr, mesh, in_specs, out_specs, manual_a
         vma = frozenset(spmd) if check_vma else frozenset()
     in_batched = [d is not None for d in dims]
     env = body_env(mesh, manual_axes, check_vma)
-    typed = [_batched_type(a, inner.size) if b else None for a, b in zip(jaxpr.in_avals, in_batched)]
+    typed = [
+        _batched_type(a, inner.size) if b else None for a, b in zip(jaxpr.in_avals, in_batched)
+    ]
     body, out_batched = batch_jaxpr(
         jaxpr, in_batched, axis=inner, axis_env=env, batched_vma=vma, batched_avals=typed
     )

@@ -51,7 +51,16 @@ def test_free_explicit_axes_stay_in_the_types_as_jax(tmp_path):
     got = meshjit_on_program(PROGRAM)
     assert str(want["jit_type"]) == "float32[8@data,8]"  # what was lost: float32[8,8]
     assert "only varying across mesh axes {} and not {model}" in str(want["claim"])
-    for key in ("body", "gathered", "jit_type", "eager_type", "dx_type", "dw_type", "batched_type", "claim"):
+    for key in (
+        "body",
+        "gathered",
+        "jit_type",
+        "eager_type",
+        "dx_type",
+        "dw_type",
+        "batched_type",
+        "claim",
+    ):
         assert str(got[key]) == str(want[key]), key
     for key in ("out", "dx", "dw", "batched"):
         np.testing.assert_allclose(got[key], want[key], rtol=1e-5, atol=1e-6)
