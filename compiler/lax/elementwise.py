@@ -803,6 +803,12 @@ for _name in ("sign", "floor", "ceil", "round", "round_away_from_zero", "is_fini
     zero_jvp(unary_p[_name])
 for _prim in compare_p.values():
     zero_jvp(_prim)
+# As JAX's defjvp_zero: bitwise ops reached with a (float0) tangent, as a bool or integer carry
+# of a checkpointed scan body has, give a zero one.
+for _name in ("not", "clz", "population_count"):
+    zero_jvp(unary_p[_name])
+for _name in ("and", "or", "xor"):
+    zero_jvp(binary_p[_name])
 
 
 # ---------------------------------------------------------------------------------------------

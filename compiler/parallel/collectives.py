@@ -107,6 +107,24 @@ ppermute_p = _collective("ppermute")
 axis_index_p = _collective("axis_index")
 pvary_p = _collective("pvary")
 
+
+def _resized_sharding(out, x, *, tiled, **params):
+    """As JAX's (its abstract evals update the shape alone): a tiled gather / scatter or an
+    all_to_all keeps the operand's spec over the Explicit axes a partly manual shard_map leaves
+    free; an untiled gather's new dimension and an untiled scatter's dropped one are
+    unsharded."""
+    spec = list(spec_of(x))
+    if not tiled and "all_gather_dimension" in params:
+        spec.insert(params["all_gather_dimension"], None)
+    elif not tiled and "scatter_dimension" in params:
+        del spec[params["scatter_dimension"]]
+    return tuple(spec)
+
+
+for _prim in (all_gather_p, all_gather_invariant_p, psum_scatter_p):
+    sharding_rules.register(_prim, _resized_sharding)
+sharding_rules.register(all_to_all_p, lambda out, x, **params: spec_of(x))
+
 # ---------------------------------------------------------------------------------------------
 # User-facing functions (pytrees of arrays, one axis name or a tuple of them).
 

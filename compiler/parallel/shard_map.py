@@ -31,6 +31,7 @@ from meshjit.compiler.ir.registry import (
 )
 from meshjit.compiler.ir.sharding_rules import entry_axes, spec_of
 from meshjit.compiler.ir.sharding_rules import state as sharding_rules_state
+from meshjit.compiler.ir.sharding_rules import typed as typed_rules
 from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.lax import elementwise, shapes
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
@@ -44,8 +45,7 @@ from meshjit.compiler.lax.batching import (
 from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
 from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
-from meshjit.compiler.ir.sharding_rules import typed as typed_rules
-from meshjit.compiler.parallel.explicit import with_axis_types, type_spec
+from meshjit.compiler.parallel.explicit import type_spec, with_axis_types
 from meshjit.compiler.parallel.sharding import (
     AbstractMesh,
     AxisType,
@@ -635,7 +635,7 @@ def _check_out_specs(
     for i, (s, aval) in enumerate(zip(flat, avals)):
         named = {a for axes in _spec_axes(s, aval.ndim, manual, "out_specs") for a in axes}
         if any(a in aval.vma and a not in named for a in manual):
-            claims.append((i, aval, _replication_claim(paths[i], s, named, aval, manual)))
+            claims.append((i, aval, _replication_claim(paths[i], s, named, aval, mesh.axis_names)))
     if not claims:
         return
     claims = claims[:1] if eager else claims
@@ -664,18 +664,19 @@ def _spec_paths(specs, placeholder) -> list[str]:
     return list(broadcast_prefix(named, placeholder))
 
 
-def _replication_claim(path: str, spec, named, aval, manual) -> str:
-    """JAX's sentence for an out_spec that claims replication the body's output lacks."""
-    unmentioned = [a for a in manual if a not in named]
+def _replication_claim(path: str, spec, named, aval, axes) -> str:
+    """JAX's sentence for an out_spec that claims replication the body's output lacks; its
+    unmentioned axes are all the mesh's (a partly manual map's free ones too), as JAX's."""
+    unmentioned = [a for a in axes if a not in named]
     if len(unmentioned) == 1:
         return (
             f"out_specs{path} is {spec} which implies that the corresponding output value is "
             f"replicated across mesh axis '{unmentioned[0]}', but could not infer replication "
             "over any axes"
         )
-    need = ",".join(a for a in manual if a in named)
+    need = ",".join(a for a in axes if a in named)
     diff = ",".join(a for a in unmentioned if a in aval.vma)
-    got = ",".join(a for a in manual if a in aval.vma)
+    got = ",".join(a for a in axes if a in aval.vma)
     return (
         f"out_specs{path} is {spec} which implies that the corresponding output value is only "
         f"varying across mesh axes {{{need}}} and not {{{diff}}}, but it was inferred to be "
@@ -914,7 +915,12 @@ def _shard_map_batcher(args, dims, *, jaxpr, mesh, in_specs, out_specs, manual_a
         vma = frozenset(spmd) if check_vma else frozenset()
     in_batched = [d is not None for d in dims]
     env = body_env(mesh, manual_axes, check_vma)
-    body, out_batched = batch_jaxpr(jaxpr, in_batched, axis=inner, axis_env=env, batched_vma=vma)
+    typed = [
+        _batched_type(a, inner.size) if b else None for a, b in zip(jaxpr.in_avals, in_batched)
+    ]
+    body, out_batched = batch_jaxpr(
+        jaxpr, in_batched, axis=inner, axis_env=env, batched_vma=vma, batched_avals=typed
+    )
     consts, body = closure_convert(body)
     outs = shard_map_p.bind(
         *consts,
@@ -927,6 +933,16 @@ def _shard_map_batcher(args, dims, *, jaxpr, mesh, in_specs, out_specs, manual_a
         check_vma=check_vma,
     )
     return outs, [0 if b else None for b in out_batched]
+
+
+def _batched_type(aval, size: int):
+    """A typed body argument (a partly manual map's free Explicit axes) mapped in front: the
+    mapped axis unsharded in the body's type (None for an untyped one)."""
+    s = aval.sharding
+    if s is None:
+        return None
+    shape = ShapedArray((size, *aval.shape), aval.dtype, aval.weak_type, aval.vma)
+    return typed_rules(shape, s.mesh, (None, *spec_of(aval)), "a shard_map argument")
 
 
 def _check_spmd_axes(spmd, in_specs, manual_axes, mesh):
