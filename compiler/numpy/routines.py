@@ -494,10 +494,15 @@ def fill_diagonal(a, val, wrap=False, *, inplace=True):
         raise MeshjitValueError(
             f"All dimensions of input must be of equal length (fill_diagonal got shape {shape})"
         )
-    rows = np.arange(min(shape))
-    index = tuple(asarray(rows.astype(np.int32)) for _ in shape)
-    values = resize(shapes.ravel(asarray(val, aval_of(a).dtype)), rows.size)
-    return asarray(a).at[index].set(values)
+    n = min(shape)
+    index = (lax.iota(dtypes.default_int, n),) * len(shape)  # JAX's diag_indices: one iota
+    val = asarray(val)
+    if aval_of(val).ndim:  # JAX's _tile_to_size
+        flat = shapes.ravel(val)
+        size = aval_of(flat).shape[0]
+        flat = lax.tile(flat, (-(-n // size),)) if size < n else flat
+        val = flat[:n] if aval_of(flat).shape[0] > n else flat
+    return asarray(a).at[index].set(val)
 
 
 def block(arrays):

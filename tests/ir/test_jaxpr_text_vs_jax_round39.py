@@ -125,6 +125,11 @@ CASES = {
     "linalg_multi_dot": (lambda a: jnp.linalg.multi_dot([a, a.T, a]), (A,)),
     "scipy_solve_triangular": (lambda s: jax.scipy.linalg.solve_triangular(s, s[0], lower=True), (S,)),
     "scipy_solve_triangular_trans": (lambda s: jax.scipy.linalg.solve_triangular(s, s, trans="T"), (S,)),
+    # fill_diagonal: one iota for every axis (JAX's diag_indices), the value tiled to the length
+    "fill_diagonal": (lambda s: jnp.fill_diagonal(s, 0.0, inplace=False), (S,)),
+    "fill_diagonal_vector": (lambda s: jnp.fill_diagonal(s, s[0, :2], inplace=False), (S,)),
+    "fill_diagonal_long_vector": (lambda a: jnp.fill_diagonal(a[:2], a[0] * 5, inplace=False), (A,)),
+    "fill_diagonal_3d": (lambda s: jnp.fill_diagonal(jnp.zeros((2, 2, 2)) + s[0, 0], 1, inplace=False), (S,)),
 }
 
 
@@ -157,7 +162,8 @@ CASES = [
     "random_pareto", "random_pareto_raw_key", "random_pareto_array_b", "random_pareto_f16",
     "packbits", "packbits_int_axis", "unpackbits", "unpackbits_count", "values_bits",
     "sort_complex", "tensordot", "vdot", "inner", "linalg_matrix_norm", "linalg_vector_norm",
-    "linalg_multi_dot", "scipy_solve_triangular", "scipy_solve_triangular_trans",
+    "linalg_multi_dot", "scipy_solve_triangular", "scipy_solve_triangular_trans", "fill_diagonal",
+    "fill_diagonal_vector", "fill_diagonal_long_vector", "fill_diagonal_3d",
 ]  # fmt: skip
 
 
