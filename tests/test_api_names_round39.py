@@ -141,3 +141,32 @@ def test_everyday_calls_behave_as_jax(tmp_path):
     assert sorted(got) == sorted(want)
     for name, value in want.items():
         np.testing.assert_array_equal(np.asarray(got[name]), value, err_msg=name)
+
+
+PROBED = r"""
+def described(f):
+    try:
+        x = f()
+    except Exception as e:
+        return np.array([type(e).__name__, str(e).split("\n")[0]])
+    x = jnp.asarray(x)
+    return np.array([str(x.dtype), str(x.weak_type), str(x.shape), str(np.asarray(x).tolist())])
+
+
+ARANGES = [
+    "np.int8(5)", "5", "5.0", "np.uint8(2), 5", "np.uint8(2), 5.0", "jnp.float16(0), 3",
+    "0, 3, np.int16(1)", "jnp.int32(3)", "jnp.array(3.0)", "np.float64(3)", "0, 1, 0.25",
+    "np.int64(4)", "jnp.bfloat16(0), 2, 0.5", "np.uint32(3)", "2, np.int8(5)",
+]
+for i, text in enumerate(ARANGES):
+    out[f"arange_{i}"] = described(lambda: eval(f"jnp.arange({text})"))
+out["lu_is_list"] = np.array(type(lax.linalg.lu(jnp.eye(2))).__name__)
+"""
+
+
+def test_probed_calls_behave_as_jax(tmp_path):
+    want = jax_on_8_devices(PROBED, tmp_path)
+    got = meshjit_on_program(PROBED)
+    assert sorted(got) == sorted(want)
+    for name, value in want.items():
+        np.testing.assert_array_equal(np.asarray(got[name]), value, err_msg=name)

@@ -469,8 +469,7 @@ def _arange(start, stop=None, step=None, dtype=None):
         start, stop = 0, start
     step_given, step = step is not None, 1 if step is None else step
     if dtype is None:
-        is_float = builtins.any(isinstance(v, float) for v in (start, stop, step))
-        dtype = dtypes.default_float if is_float else dtypes.default_int
+        dtype = _arange_dtype(start, stop, step if step_given else None)
     dtype = dtypes.canonicalize(dtype)
     if builtins.any(is_symbolic_dim(v) for v in (start, stop, step)):
         count = _symbolic_count(start, stop, step)
@@ -484,6 +483,14 @@ def _arange(start, stop=None, step=None, dtype=None):
     if start == 0:
         return materialize(lax.iota(dtype, count))
     return materialize(lax.add(lax.convert_element_type(start, dtype), lax.iota(dtype, count)))
+
+
+def _arange_dtype(*bounds):
+    """JAX's: the promotion of the bounds given (`arange(np.int8(5))` is int8, a Python
+    number weak); symbolic dimensions count as the default int."""
+    if builtins.any(is_symbolic_dim(v) for v in bounds):
+        return dtypes.default_int
+    return result_type(*(v for v in bounds if v is not None))
 
 
 def _symbolic_count(start, stop, step):
