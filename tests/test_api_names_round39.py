@@ -161,6 +161,16 @@ ARANGES = [
 for i, text in enumerate(ARANGES):
     out[f"arange_{i}"] = described(lambda: eval(f"jnp.arange({text})"))
 out["lu_is_list"] = np.array(type(lax.linalg.lu(jnp.eye(2))).__name__)
+FLOAT0S = {
+    "zeros": lambda: jnp.zeros(2, jax.dtypes.float0),
+    "ones": lambda: jnp.ones((2, 1), jax.dtypes.float0),
+    "zeros_like": lambda: jnp.zeros_like(jnp.ones(3), jax.dtypes.float0),
+    "full": lambda: jnp.full((2,), 0, jax.dtypes.float0),
+    "empty": lambda: jnp.empty((), jax.dtypes.float0),
+}
+for name, f in FLOAT0S.items():
+    x = f()
+    out["float0_" + name] = np.array([isinstance(x, np.ndarray), str(x.dtype), str(x.shape)])
 """
 
 

@@ -12,6 +12,7 @@ import warnings
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.lax import ad_util
 from meshjit.compiler.errors import (
     IncompatibleShapesError,
     MeshjitNotImplementedError,
@@ -183,6 +184,13 @@ def _list_dtype(leaves):
     return result_type(*leaves)
 
 
+def _is_float0(dtype) -> bool:
+    try:
+        return np.dtype(dtype) == ad_util.float0
+    except TypeError:
+        return False
+
+
 def _has_jax_array(x) -> bool:
     return getattr(x, "__jax_array__", None) is not None and not is_meshjit_array(x)
 
@@ -349,6 +357,8 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 
 def _full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("broadcast_in_dim", _shape_arg(shape))  # JAX's name
+    if dtype is not None and _is_float0(dtype):  # as JAX: NumPy's float0 zeros (tangents')
+        return np.zeros(shape, ad_util.float0)
     if getattr(dtype, "is_extended", False):  # typed keys: keys of `fill_value` words
         return lax.full(shape, fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
