@@ -141,3 +141,42 @@ def test_everyday_calls_behave_as_jax(tmp_path):
     assert sorted(got) == sorted(want)
     for name, value in want.items():
         np.testing.assert_array_equal(np.asarray(got[name]), value, err_msg=name)
+
+
+PROBED = r"""
+def described(f):
+    try:
+        x = f()
+    except Exception as e:
+        return np.array([type(e).__name__, str(e).split("\n")[0]])
+    x = jnp.asarray(x)
+    return np.array([str(x.dtype), str(x.weak_type), str(x.shape), str(np.asarray(x).tolist())])
+
+
+ARANGES = [
+    "np.int8(5)", "5", "5.0", "np.uint8(2), 5", "np.uint8(2), 5.0", "jnp.float16(0), 3",
+    "0, 3, np.int16(1)", "jnp.int32(3)", "jnp.array(3.0)", "np.float64(3)", "0, 1, 0.25",
+    "np.int64(4)", "jnp.bfloat16(0), 2, 0.5", "np.uint32(3)", "2, np.int8(5)",
+]
+for i, text in enumerate(ARANGES):
+    out[f"arange_{i}"] = described(lambda: eval(f"jnp.arange({text})"))
+out["lu_is_list"] = np.array(type(lax.linalg.lu(jnp.eye(2))).__name__)
+FLOAT0S = {
+    "zeros": lambda: jnp.zeros(2, jax.dtypes.float0),
+    "ones": lambda: jnp.ones((2, 1), jax.dtypes.float0),
+    "zeros_like": lambda: jnp.zeros_like(jnp.ones(3), jax.dtypes.float0),
+    "full": lambda: jnp.full((2,), 0, jax.dtypes.float0),
+    "empty": lambda: jnp.empty((), jax.dtypes.float0),
+}
+for name, f in FLOAT0S.items():
+    x = f()
+    out["float0_" + name] = np.array([isinstance(x, np.ndarray), str(x.dtype), str(x.shape)])
+"""
+
+
+def test_probed_calls_behave_as_jax(tmp_path):
+    want = jax_on_8_devices(PROBED, tmp_path)
+    got = meshjit_on_program(PROBED)
+    assert sorted(got) == sorted(want)
+    for name, value in want.items():
+        np.testing.assert_array_equal(np.asarray(got[name]), value, err_msg=name)

@@ -614,7 +614,7 @@ def _lu_jvp(primals, tangents):
 
 def lu(x):
     """(lu, pivots, permutation): P A = L U with L unit lower (below lu's diagonal) and U upper."""
-    return tuple(lu_p.bind(x))
+    return list(lu_p.bind(x))  # a list, as JAX's (the primitive's results)
 
 
 # ---------------------------------------------------------------------------------------------

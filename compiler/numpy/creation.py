@@ -12,6 +12,7 @@ import warnings
 import numpy as np
 
 from meshjit.compiler import lax
+from meshjit.compiler.lax import ad_util
 from meshjit.compiler.errors import (
     IncompatibleShapesError,
     MeshjitNotImplementedError,
@@ -183,6 +184,13 @@ def _list_dtype(leaves):
     return result_type(*leaves)
 
 
+def _is_float0(dtype) -> bool:
+    try:
+        return np.dtype(dtype) == ad_util.float0
+    except TypeError:
+        return False
+
+
 def _has_jax_array(x) -> bool:
     return getattr(x, "__jax_array__", None) is not None and not is_meshjit_array(x)
 
@@ -349,6 +357,8 @@ def full(shape, fill_value, dtype=None, *, device=None, out_sharding=None):
 
 def _full(shape, fill_value, dtype=None):
     shape = checks.nonnegative_shape("broadcast_in_dim", _shape_arg(shape))  # JAX's name
+    if dtype is not None and _is_float0(dtype):  # as JAX: NumPy's float0 zeros (tangents')
+        return np.zeros(shape, ad_util.float0)
     if getattr(dtype, "is_extended", False):  # typed keys: keys of `fill_value` words
         return lax.full(shape, fill_value, dtype)
     if dtype is None and isinstance(fill_value, (bool, int, float, complex)):
@@ -469,8 +479,7 @@ def _arange(start, stop=None, step=None, dtype=None):
         start, stop = 0, start
     step_given, step = step is not None, 1 if step is None else step
     if dtype is None:
-        is_float = builtins.any(isinstance(v, float) for v in (start, stop, step))
-        dtype = dtypes.default_float if is_float else dtypes.default_int
+        dtype = _arange_dtype(start, stop, step if step_given else None)
     dtype = dtypes.canonicalize(dtype)
     if builtins.any(is_symbolic_dim(v) for v in (start, stop, step)):
         count = _symbolic_count(start, stop, step)
@@ -484,6 +493,14 @@ def _arange(start, stop=None, step=None, dtype=None):
     if start == 0:
         return materialize(lax.iota(dtype, count))
     return materialize(lax.add(lax.convert_element_type(start, dtype), lax.iota(dtype, count)))
+
+
+def _arange_dtype(*bounds):
+    """JAX's: the promotion of the bounds given (`arange(np.int8(5))` is int8, a Python
+    number weak); symbolic dimensions count as the default int."""
+    if builtins.any(is_symbolic_dim(v) for v in bounds):
+        return dtypes.default_int
+    return result_type(*(v for v in bounds if v is not None))
 
 
 def _symbolic_count(start, stop, step):
