@@ -69,7 +69,7 @@ from meshjit.compiler.parallel.explicit import shown_sharding
 from meshjit.compiler.parallel.sharding import NamedSharding, PartitionSpec, get_concrete_mesh
 from meshjit.compiler.parallel.sharding_ops import sharding_constraint_p
 from meshjit.compiler.runtime import client, monitoring
-from meshjit.compiler.runtime.assignment import assign_call
+from meshjit.compiler.runtime.assignment import assign_call, check_typed_outputs
 from meshjit.compiler.runtime.dispatch import CallCache, fast_key
 from meshjit.compiler.trace.jaxprs import eval_closed
 from meshjit.compiler.trace.tracing import (
@@ -517,6 +517,7 @@ class JitFunction:
                 sum(s is not None for s in out_shardings),
                 traced.num_shard_map_meshes,
             )
+            check_typed_outputs(traced.jaxpr.out_avals, devices)
             kept = None if self.keep_unused else used_arguments(traced.jaxpr.jaxpr)
             traced.arg_names = names  # the compiled call's mismatch message names them
             with monitoring.timed(

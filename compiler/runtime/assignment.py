@@ -23,11 +23,12 @@ class DeviceAssignment:
     """The devices a call runs on, in mesh order, and the mesh outputs are described over
     (None on one device)."""
 
-    __slots__ = ("device_list", "mesh", "num_partitions")
+    __slots__ = ("device_list", "mesh", "num_partitions", "from_abstract")
 
-    def __init__(self, device_list, mesh):
+    def __init__(self, device_list, mesh, from_abstract: bool = False):
         self.device_list, self.mesh = tuple(device_list), mesh
         self.num_partitions = len(self.device_list)
+        self.from_abstract = from_abstract  # an abstract mesh's first devices
 
     @property
     def key(self):
@@ -124,7 +125,33 @@ def _first_devices(abstract: AbstractMesh) -> DeviceAssignment:
     if len(devices) < abstract.size:
         raise MeshjitValueError(f"mesh {abstract} needs {abstract.size} devices")
     grid = np.array(devices, dtype=object).reshape(abstract.axis_sizes)
-    return DeviceAssignment(devices, Mesh(grid, abstract.axis_names))
+    return DeviceAssignment(devices, Mesh(grid, abstract.axis_names), from_abstract=True)
+
+
+def check_typed_outputs(out_avals, devices: DeviceAssignment) -> None:
+    """JAX 0.10.2's check of outputs typed on a mesh of Explicit axes (use_abstract_mesh inside
+    the function): the call's devices must be as many as that mesh's. A call on an abstract
+    mesh's first devices is not checked (JAX's has no device assignment there: export)."""
+    if devices.from_abstract:
+        return
+    count = devices.num_partitions
+    for aval in out_avals:
+        mesh = getattr(getattr(aval, "sharding", None), "mesh", None)
+        if mesh is None or not mesh.axis_names or mesh.size == count:
+            continue
+        if all(t.name == "Explicit" for t in mesh.axis_types):
+            error = MeshjitValueError(
+                f"Length of device assignment {count} is not equal to the size of the mesh "
+                f"{mesh.size} of aval {aval.str_short()}({{Explicit: {tuple(mesh.axis_names)}}})."
+                " Please enter your `jit` into a mesh context via `jax.set_mesh`."
+            )
+            error.add_note(
+                "An output is typed on a mesh known only abstractly (use_abstract_mesh inside "
+                "the jitted function) and no argument, sharding or set_mesh names its "
+                f"{mesh.size} devices: call the jit under meshjit.set_mesh(mesh), or give it "
+                "in_shardings / out_shardings on a concrete mesh."
+            )
+            raise error
 
 
 def _single_device(leaves):

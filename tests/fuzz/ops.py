@@ -1047,6 +1047,10 @@ def draw_step(rng, vals, allow_vmap=True, focus=()):
 # parameters, multi-operand sorts, cumulative ops with reverse, segment ops, take modes, pytree
 # cond / switch under vmap and grad, custom rules under vmap of vmap, checkpoint policies, scans
 # under grad, samplers over split keys, grads of shard_map collectives, auto_axes / reshard.
+# Round 32's (ops_round32): jax.scipy.signal / ndimage / linalg factorizations / stats /
+# interpolate / cluster, jax.tree, pure_callback vmap methods, named_call / named_scope /
+# compile-time eval / closure_convert / eval_shape / platform_dependent, lax.split / collapse,
+# image.scale_and_translate, nn.initializers.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1068,6 +1072,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round29,
     ops_round30,
     ops_round31,
+    ops_round32,
     ops_semantics,
     ops_transforms,
 )

@@ -130,6 +130,7 @@ _WORKER_SOURCES = (
     "ops_round29",
     "ops_round30",
     "ops_round31",
+    "ops_round32",
     "ops_semantics",
     "ops_transforms",
     "registry",

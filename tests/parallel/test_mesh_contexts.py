@@ -161,3 +161,31 @@ def test_abstract_mesh_updates_and_the_empty_mesh_print_as_jax():
     assert auto.update_axis_types({"d": AxisType.Explicit}).axis_types == (AxisType.Explicit,)
     assert str(auto.update(axis_names=("e",))) == "AbstractMesh('e': 8, axis_types=(Auto,))"
     assert str(meshjit.sharding.get_mesh()) == "Mesh()"
+
+
+def _typed_inside(mesh, spec):
+    def f(a):
+        with meshjit.sharding.use_abstract_mesh(mesh.abstract_mesh):
+            return meshjit.sharding.reshard(meshjit.sharding.reshard(a, P("x")) * 2, spec)
+
+    return f
+
+
+@pytest.mark.parametrize("spec, aval", [(P(), "f32[8,4]"), (P(None, "y"), "f32[8,4@y]")])
+def test_outputs_typed_under_use_abstract_mesh_need_the_mesh_s_devices(expl, spec, aval):
+    # JAX 0.10.2's ValueError: the call names no devices (its abstract meshes name none), so it
+    # has one, and an output typed on the 8-device Explicit mesh cannot be placed.
+    with pytest.raises(ValueError) as info:
+        meshjit.jit(_typed_inside(expl, spec))(X)
+    assert str(info.value) == (
+        "Length of device assignment 1 is not equal to the size of the mesh 8 of aval "
+        f"{aval}({{Explicit: ('x', 'y')}}). Please enter your `jit` into a mesh context via "
+        "`jax.set_mesh`."
+    )
+    assert any("meshjit.set_mesh(mesh)" in note for note in info.value.__notes__)
+    with meshjit.set_mesh(expl):  # (on the mesh's devices, as JAX's)
+        np.testing.assert_array_equal(np.asarray(meshjit.jit(_typed_inside(expl, spec))(X)), X * 2)
+    # an output computed outside the abstract mesh is on the call's one device, as JAX's
+    np.testing.assert_array_equal(
+        meshjit.jit(lambda a: (_typed_inside(expl, P())(a), a)[1] + 1)(X), X + 1
+    )
