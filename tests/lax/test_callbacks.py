@@ -239,3 +239,23 @@ def test_pure_and_io_callbacks_get_arrays_as_jax():
     meshjit.pure_callback(host, spec, np.ones(2, np.float32))
     meshjit.jit(lambda x: meshjit.experimental.io_callback(host, spec, x))(np.ones(2, np.float32))
     assert seen == ["ArrayImpl"] * 3
+
+
+@pytest.mark.parametrize("propagation", ["meshjit", "shardy", "xla"])
+@pytest.mark.parametrize("kind", [AxisType.Auto, AxisType.Explicit])
+@pytest.mark.parametrize("spec", [P(), P("a")])
+def test_callback_result_returned_as_is_reaches_every_device(propagation, kind, spec):
+    # The fuzzer's seeds 3900254 / 3950038: the callback's result, decided on device 0, was
+    # the program's only output; XLA returned it on device 0 alone and the other devices'
+    # buffers (zeros) were read as the replicated result.
+    m = meshjit.make_mesh((8,), ("a",), axis_types=(kind,))
+    x = meshjit.device_put(np.arange(8.0, dtype=np.float32), NamedSharding(m, spec))
+    double = lambda v: np.asarray(v) * 2  # noqa: E731
+    f = meshjit.jit(
+        lambda x: meshjit.pure_callback(double, meshjit.ShapeDtypeStruct(x.shape, x.dtype), x),
+        propagation=propagation,
+    )
+    y = f(x)
+    np.testing.assert_array_equal(np.asarray(y), np.arange(8.0) * 2)
+    for shard in y.addressable_shards:
+        np.testing.assert_array_equal(np.asarray(shard.data), (np.arange(8.0) * 2)[shard.index])
