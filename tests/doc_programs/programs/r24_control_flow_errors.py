@@ -35,7 +35,11 @@ show(jax.jit(lambda i, v: lax.switch(i, [jnp.sin, jnp.cos, jnp.tanh], v)), 2, x)
 show(jax.jit(lambda p, v: lax.cond(p > 0, jnp.sin, jnp.cos, v)), 1.0, x)
 show(jax.jit(lambda p, v: lax.cond(p, lambda u: u, lambda u: u.astype(jnp.float32), v)), True, x)
 show(lambda: jax.grad(lambda v: lax.cond(v > 1, jnp.sin, jnp.cos, v))(x))
-show(lambda: jax.vmap(lambda p, v: lax.cond(p, jnp.sin, jnp.cos, v))(jnp.array([True, False]), jnp.ones(2)))
+show(
+    lambda: jax.vmap(lambda p, v: lax.cond(p, jnp.sin, jnp.cos, v))(
+        jnp.array([True, False]), jnp.ones(2)
+    )
+)
 # Python control flow on traced values fails; lax.cond works
 show(jax.jit(lambda v: v if v > 0 else -v), x)
 show(jax.jit(lambda v: lax.cond(v > 0, lambda u: u, lambda u: -u, v)), -x)
