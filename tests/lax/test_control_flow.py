@@ -1008,7 +1008,7 @@ def test_scan_body_not_a_pair_shows_jaxs_avals():
         (
             lambda c, a: [c, a, c],
             np.float32(0),
-            "[ShapedArray(float32[]), " * 2 + "ShapedArray(float32[])]",
+            "[" + "ShapedArray(float32[]), " * 2 + "ShapedArray(float32[])]",
         ),
     ]
     for body, init, shown in cases:
