@@ -849,13 +849,15 @@ def _scan_body_tracer(f, carry_tree, x_tree, slice_avals):
 
 
 def _shown(out) -> str:
-    """A body's output as JAX names it: an array by its type (float32[], ~float32[] when weakly
-    typed), else its type."""
-    if isinstance(out, tuple) and all(hasattr(o, "shape") for o in out):  # JAX's: the avals
-        return f"({', '.join(repr(aval_of(o)) for o in out)})"
+    """A body's output as JAX names it: an array by its type (float32[]), else its type."""
+    if isinstance(out, (tuple, list)) and all(hasattr(o, "shape") for o in out):  # the avals
+        shown = ", ".join(repr(aval_of(o)) for o in out)
+        return f"({shown}{',' if len(out) == 1 else ''})" if type(out) is tuple else f"[{shown}]"
     if isinstance(out, (tuple, list)) or not hasattr(out, "shape"):
         return type(out).__name__
-    return str(aval_of(out))  # JAX's str of the aval: ~float32[] when weakly typed
+    aval = aval_of(out)
+    weak = "~" if aval.weak_type else ""  # JAX's str of a weakly typed aval
+    return f"{weak}{aval.dtype.name}[{','.join(str(d) for d in aval.shape)}]"  # (map: lax.map)
 
 
 def _scan_length(x_avals, length) -> int:

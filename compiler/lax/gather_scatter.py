@@ -1017,7 +1017,7 @@ def _gather_sharding(out, operand, indices, *, dimension_numbers, slice_sizes, *
     whole or unsharded, indices sharded on batch dims only), else ask for out_sharding."""
     spec = _gather_spec(operand, indices, dimension_numbers, slice_sizes)
     if spec is None:
-        raise gather_sharding_error(operand, indices.str_short())
+        raise gather_sharding_error(operand, repr(indices))
     return spec
 
 
@@ -1026,7 +1026,7 @@ def gather_sharding_error(operand, indices: str) -> ShardingTypeError:
     return ShardingTypeError(
         "Use `.at[...].get(out_sharding=)` to provide output PartitionSpec for the gather "
         "indexing as out sharding could not be resolved unambiguously (or would require "
-        f"collectives on inputs). Got operand={operand.str_short()}, indices={indices}"
+        f"collectives on inputs). Got operand={operand!r}, indices={indices}"
     )
 
 
@@ -1067,8 +1067,8 @@ def _scatter_sharding(out, operand, indices, updates, *, dimension_numbers, **pa
         raise ShardingTypeError(
             "Use `.at[...].set/add/mul/...(out_sharding=)` to provide output PartitionSpec for "
             "the scatter update as out sharding could not be resolved unambiguously (or would "
-            f"require collectives on inputs). Got operand={operand.str_short()}, "
-            f"indices={indices.str_short()}, updates={updates.str_short()}"
+            f"require collectives on inputs). Got operand={operand!r}, indices={indices!r}, "
+            f"updates={updates!r}"
         )
     return spec
 

@@ -16,7 +16,6 @@ import enum
 import numpy as np
 
 from meshjit.compiler.errors import MeshjitNotImplementedError, MeshjitTypeError
-from meshjit.compiler.lax import elementwise, shapes, slicing
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -27,6 +26,7 @@ from meshjit.compiler.ir.registry import (
     trace_state,
 )
 from meshjit.compiler.ir.sharding_rules import spec_of
+from meshjit.compiler.lax import elementwise, shapes, slicing
 from meshjit.compiler.lax.ad_util import aval_of
 from meshjit.compiler.lax.batching import BatchTrace
 from meshjit.compiler.lax.dot import dot_general

@@ -140,7 +140,20 @@ def _check_gathered_dims(x, entries, basic: bool):
     for e in entries:
         if e.kind != "array" and e.axis is not None and spec[e.axis] is not None:
             if e.kind != "slice" or _partial(e, x, steps=True):
-                raise gather_sharding_error(aval_of(x), f"the index {e.value!r} of axis {e.axis}")
+                raise gather_sharding_error(aval_of(x), _gather_indices_words(e, entries, x))
+
+
+def _gather_indices_words(bad: Entry, entries, x) -> str:
+    """The indices of JAX's gather for basic indexing, as its error shows them: one start per
+    int or partial slice (`ShapedArray(int32[n])`); a strided slice is named instead."""
+    if any(
+        e.kind == "slice" and _partial(e, x, steps=True) and not _partial(e, x) for e in entries
+    ):
+        return f"the index {bad.value!r} of axis {bad.axis}"
+    starts = sum(
+        e.kind in ("int", "dyn") or (e.kind == "slice" and _partial(e, x)) for e in entries
+    )
+    return f"ShapedArray(int32[{starts}])"
 
 
 def _partial(e: Entry, x, steps: bool = False) -> bool:

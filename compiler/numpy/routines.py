@@ -25,7 +25,6 @@ from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
-    TracerBoolConversionError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
@@ -559,11 +558,8 @@ def compress(condition, a, axis=None, *, size=None, fill_value=0, out=None):
         if np.any(np.asarray(condition)[extent:]):  # as JAX: only True entries past the end
             raise MeshjitValueError("condition contains entries that are out of bounds")
     if size is None:
-        if is_traced(condition):  # JAX's compress tests the condition's entries one by one
-            raise TracerBoolConversionError(
-                "Attempted boolean conversion of traced array with shape bool[]: compress and "
-                "extract need a concrete condition, or a static size=... under tracing"
-            )
+        if is_traced(condition):  # as JAX: its out-of-bounds test converts a traced bool
+            bool(any_(asarray(condition)[extent:]))
         keep = np.flatnonzero(np.asarray(condition))
         return take(a, asarray(keep.astype(np.int32)), axis=axis)
     condition = shapes.ravel(asarray(condition))

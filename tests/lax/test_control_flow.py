@@ -996,3 +996,22 @@ def test_pred_index_and_branch_errors_are_jaxs_sentences():
             call()
         assert str(ei.value) == words
         assert ei.value.__notes__
+
+
+def test_scan_body_not_a_pair_shows_jaxs_avals():
+    """JAX formats the body's output avals: a weak type's `~`, a list's brackets."""
+    xs = np.ones(3, f32)
+    cases = [
+        (lambda c, a: c, 0.0, "~float32[]"),
+        (lambda c, a: c, np.float32(0), "float32[]"),
+        (lambda c, a: (c,), 0.0, "(ShapedArray(float32[], weak_type=True),)"),
+        (
+            lambda c, a: [c, a, c],
+            np.float32(0),
+            "[" + "ShapedArray(float32[]), " * 2 + "ShapedArray(float32[])]",
+        ),
+    ]
+    for body, init, shown in cases:
+        with pytest.raises(TypeError) as ei:
+            lax.scan(body, init, xs)
+        assert str(ei.value) == f"scan body output must be a pair, got {shown}."

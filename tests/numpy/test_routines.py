@@ -674,3 +674,18 @@ def test_spacing_of_a_weak_float_is_strong_as_jax_s():
     assert not jnp.spacing(1.5).weak_type
     assert not meshjit.jit(jnp.spacing)(1.5).weak_type
     np.testing.assert_allclose(jnp.spacing(1.5), np.spacing(np.float32(1.5)))
+
+
+@pytest.mark.parametrize("fun", ["compress", "extract"])
+def test_compress_of_a_traced_condition_is_jaxs_bool_conversion_error(fun):
+    """As JAX: its out-of-bounds test converts a traced bool, whose error names the argument."""
+    x = np.arange(6.0, dtype=np.float32)
+    with pytest.raises(meshjit.errors.TracerBoolConversionError) as ei:
+        meshjit.jit(lambda x: getattr(jnp, fun)(x > 2, x))(x)
+    lines = str(ei.value).splitlines()
+    assert lines[0] == "Attempted boolean conversion of traced array with shape bool[]."
+    assert lines[1].startswith("The error occurred while tracing the function <lambda> at ")
+    assert lines[1].endswith(
+        "for jit. This concrete value was not available in Python because it depends on the "
+        "value of the argument x."
+    )

@@ -785,7 +785,10 @@ def test_indexing_into_a_sharded_dim_asks_for_out_sharding(mesh):
     i = meshjit.device_put(np.array([1, 3], np.int32), P())
     with pytest.raises(ShardingTypeError, match=r"at\[\.\.\.\]\.get\(out_sharding=\)") as info:
         meshjit.jit(lambda x, i: x[i])(x, i)
-    assert "f32[8@X,4]" in str(info.value) and "test_explicit.py" in info.value.located()
+    assert (
+        "ShapedArray(float32[8@X,4])" in str(info.value)
+        and "test_explicit.py" in info.value.located()
+    )
     with pytest.raises(ShardingTypeError, match=r"\.set/add/mul"):
         meshjit.jit(lambda x: x.at[0].set(1.0))(x)
     with pytest.raises(ShardingTypeError, match="out_sharding"):
@@ -1186,3 +1189,26 @@ def test_sharding_type_errors_are_jaxs_sentences(mesh):
         "axis_types=(Explicit, Explicit), device_kind=cpu, num_cores=None, platform=cpu), "
         "spec=P('X',))"
     )
+
+
+def test_gather_and_scatter_sharding_errors_print_avals_as_jax():
+    """JAX prints the operands' avals (`ShapedArray(float32[8@X,4@Y])`), not their short form."""
+    mesh = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Explicit,) * 2)
+    with meshjit.set_mesh(mesh):
+        a = meshjit.device_put(np.arange(32.0, dtype=np.float32).reshape(8, 4), P("X", "Y"))
+        idx = mjnp.array([0, 2, 5])
+        with pytest.raises(ShardingTypeError) as ei:
+            a[idx]
+        assert str(ei.value).endswith(
+            "Got operand=ShapedArray(float32[8@X,4@Y]), indices=ShapedArray(int32[3,1])"
+        )
+        with pytest.raises(ShardingTypeError) as ei:
+            a.at[idx].set(1.0)
+        assert str(ei.value).endswith(
+            "Got operand=ShapedArray(float32[8@X,4@Y]), indices=ShapedArray(int32[3,1]), "
+            "updates=ShapedArray(float32[3,4@Y])"
+        )
+        for read, starts in ((lambda: a[2:6], 1), (lambda: a[1, 1:3], 2)):  # JAX's one gather
+            with pytest.raises(ShardingTypeError) as ei:
+                read()
+            assert str(ei.value).endswith(f"indices=ShapedArray(int32[{starts}])")
