@@ -241,7 +241,7 @@ def _select_n_rule(which, *cases):
             "select `which` must be scalar or have the same shape as cases, got `which` shape "
             f"{which.shape} but case shape {cases[0].shape}."
         )
-    if which.dtype != dtypes.bool_ and which.dtype != dtypes.int32:
+    if which.dtype != dtypes.bool_ and which.dtype.kind not in "iu":  # JAX: any integer
         raise MeshjitTypeError(
             f"select `which` must be boolean or integer type, got {which.dtype}."
         )
@@ -484,8 +484,8 @@ def _select_tree(ctx, which, pred_aval, cases, offset):
     if pred_aval.dtype == dtypes.bool_:
         return hlo.SelectOp(which, cases[1], cases[0]).result
     mid = len(cases) // 2
-    bound = broadcast_scalar(ctx, np.int32(offset + mid), pred_aval)
-    pred = compare(which, bound, "LT", dtypes.int32)
+    bound = broadcast_scalar(ctx, np.asarray(offset + mid, pred_aval.dtype), pred_aval)
+    pred = compare(which, bound, "LT", pred_aval.dtype)
     lo = _select_tree(ctx, which, pred_aval, cases[:mid], offset)
     hi = _select_tree(ctx, which, pred_aval, cases[mid:], offset + mid)
     return hlo.SelectOp(pred, lo, hi).result

@@ -12,7 +12,6 @@ import warnings
 import numpy as np
 
 from meshjit.compiler import lax
-from meshjit.compiler.lax import ad_util
 from meshjit.compiler.errors import (
     IncompatibleShapesError,
     MeshjitNotImplementedError,
@@ -27,6 +26,7 @@ from meshjit.compiler.ir.shape_poly import (
     is_symbolic_dim,
     max_dim,
 )
+from meshjit.compiler.lax import ad_util
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.copies import array_copy
 from meshjit.compiler.lax.shapes import like_sharding, varying_as
