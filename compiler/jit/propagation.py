@@ -65,65 +65,29 @@ def replicate_one_device_results(module: ir.Module) -> bool:
     callback's, on `maximal_mesh_0`) is stated replicated on the program's mesh: XLA would
     otherwise return it on that device only, and the other devices' buffers, which the
     result's replicated layout reads, hold zeros (fuzzer seeds 3900254, 3950038)."""
-    meshes = [op for op in module.body.operations if op.operation.name == "sdy.mesh"]
-    one_device = {_symbol(op) for op in meshes if _is_one_device(op)}
-    spread = [_symbol(op) for op in meshes if not _is_one_device(op)]
+    from meshjit.dialects.sdy import DimSharding, TensorSharding
+    from meshjit.passes.graph import sharding_io as io
+
+    meshes = io.read_meshes(module.operation)
+    one_device = {name for name, mesh in meshes.items() if mesh.maximal}
+    spread = [name for name, mesh in meshes.items() if not mesh.maximal]
     if not one_device or not spread:
         return False
-    return any(
-        _replicate_results(func, one_device, spread[0])
-        for func in module.body.operations
-        if func.operation.name == "func.func" and _symbol(func) == "main"
-    )
-
-
-def _symbol(op) -> str:
-    return ir.StringAttr(op.operation.attributes["sym_name"]).value
-
-
-def _is_one_device(mesh_op) -> bool:
-    return str(mesh_op.operation.attributes["mesh"]).startswith("#sdy.mesh<[], device_ids=")
-
-
-def _replicate_results(func, one_device: set, mesh_name: str) -> bool:
-    block = func.operation.regions[0].blocks[0]
-    returned = list(block.operations[len(block.operations) - 1].operands)
-    key = "res_attrs"
-    attrs = (
-        ir.ArrayAttr(func.operation.attributes[key]) if key in func.operation.attributes else None
-    )
-    entries = []
     changed = False
-    for i, value in enumerate(returned):
-        d = ir.DictAttr(attrs[i]) if attrs is not None else ir.DictAttr.get({})
-        entry = {d[j].name: d[j].attr for j in range(len(d))}
-        if "sdy.sharding" not in entry and _decided_on(value) in one_device:
-            rank = len(ir.RankedTensorType(value.type).shape)
-            dims = ", ".join(["{}"] * rank)
-            entry["sdy.sharding"] = ir.Attribute.parse(f"#sdy.sharding<@{mesh_name}, [{dims}]>")
-            changed = True
-        entries.append(ir.DictAttr.get(entry))
-    if changed:
-        func.operation.attributes[key] = ir.ArrayAttr.get(entries)
+    for func in module.body.operations:
+        if func.operation.name != "func.func" or func.operation.attributes["sym_name"] != (
+            ir.StringAttr.get("main")
+        ):
+            continue
+        block = func.operation.regions[0].blocks[0]
+        returned = block.operations[len(block.operations) - 1].operands
+        for i, value in enumerate(returned):
+            decided = io.value_sharding(value)
+            if io.func_result_sharding(func.operation, i) is None and (
+                decided is not None and decided.mesh_name in one_device
+            ):
+                rank = len(ir.RankedTensorType(value.type).shape)
+                replicated = TensorSharding(spread[0], (DimSharding((), True),) * rank)
+                io.set_func_result_sharding(func.operation, i, replicated)
+                changed = True
     return changed
-
-
-def _decided_on(value) -> str | None:
-    """The mesh symbol of the sharding the op defining `value` gives it, if it states one."""
-    owner = value.owner
-    if isinstance(owner, ir.Block):
-        return None
-    op = owner.operation if hasattr(owner, "operation") else owner
-    if op.name == "sdy.sharding_constraint":
-        text = str(op.attributes["sharding"])
-    elif "sdy.sharding" in op.attributes:
-        text = str(op.attributes["sdy.sharding"])
-    else:
-        return None
-    start = text.find("@")
-    if start < 0:
-        return None
-    end = start + 1
-    while end < len(text) and (text[end].isalnum() or text[end] in "_.$-"):
-        end += 1
-    return text[start + 1 : end]
