@@ -11,12 +11,8 @@ import numpy as np
 from meshjit import distributed, test_util
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
-PROGRAM = r"""
-import inspect
-from functools import partial
-from jax import distributed, test_util
-
-
+# Each call as (dtype, weak type, shape, values), or (error type, first line of its message).
+DESCRIBED = r"""
 def described(f):
     try:
         x = f()
@@ -24,6 +20,14 @@ def described(f):
         return np.array([type(e).__name__, str(e).split("\n")[0]])
     x = jnp.asarray(x)
     return np.array([str(x.dtype), str(x.weak_type), str(x.shape), str(np.asarray(x).tolist())])
+"""
+
+PROGRAM = (
+    DESCRIBED
+    + r"""
+import inspect
+from functools import partial
+from jax import distributed, test_util
 
 
 LISTS = [
@@ -133,6 +137,7 @@ out["bfloat16"] = np.array(
 )
 out["mT"] = described(lambda: jnp.arange(6.0).reshape(1, 2, 3).mT)
 """
+)
 
 
 def test_everyday_calls_behave_as_jax(tmp_path):
@@ -143,15 +148,9 @@ def test_everyday_calls_behave_as_jax(tmp_path):
         np.testing.assert_array_equal(np.asarray(got[name]), value, err_msg=name)
 
 
-PROBED = r"""
-def described(f):
-    try:
-        x = f()
-    except Exception as e:
-        return np.array([type(e).__name__, str(e).split("\n")[0]])
-    x = jnp.asarray(x)
-    return np.array([str(x.dtype), str(x.weak_type), str(x.shape), str(np.asarray(x).tolist())])
-
+PROBED = (
+    DESCRIBED
+    + r"""
 
 ARANGES = [
     "np.int8(5)", "5", "5.0", "np.uint8(2), 5", "np.uint8(2), 5.0", "jnp.float16(0), 3",
@@ -172,6 +171,7 @@ for name, f in FLOAT0S.items():
     x = f()
     out["float0_" + name] = np.array([isinstance(x, np.ndarray), str(x.dtype), str(x.shape)])
 """
+)
 
 
 def test_probed_calls_behave_as_jax(tmp_path):
