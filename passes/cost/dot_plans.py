@@ -28,9 +28,10 @@ def choose_plans(graph: Graph) -> list[tuple[Edge, OpCost, dict]]:
     return cached(graph, "plans", lambda: _choose_plans(graph))
 
 
-def cached(graph: Graph, name, make):
-    """`make()`, computed once for the graph's current shardings (kept under `name`)."""
-    key = _fingerprint(graph)
+def cached(graph: Graph, name, make, key=None):
+    """`make()`, computed once for the graph's current shardings (kept under `name`); `key`:
+    the graph's `fingerprint`, if already taken."""
+    key = fingerprint(graph) if key is None else key
     if graph.cost_cache is None or graph.cost_cache[0] != key:
         graph.cost_cache = (key, {})
     store = graph.cost_cache[1]
@@ -39,7 +40,7 @@ def cached(graph: Graph, name, make):
     return store[name]
 
 
-def _fingerprint(graph: Graph) -> tuple:
+def fingerprint(graph: Graph) -> tuple:
     """What the plans depend on: the edges and every value's mesh and dim shardings."""
     slots = tuple((id(slot), slot.mesh, tuple(map(tuple, slot.dims))) for slot in graph.all_slots())
     return len(graph.edges), slots

@@ -12,12 +12,12 @@ from meshjit.passes.cost.op_cost import edge_bytes
 from meshjit.passes.graph.graph import Graph
 
 
-def graph_bytes(graph: Graph, *, pinned: bool = True) -> tuple[float, float]:
+def graph_bytes(graph: Graph, *, pinned: bool = True, key=None) -> tuple[float, float]:
     """(low, high) estimates of the bytes each device moves for the graph's shardings: where
     the partitioner may compute an op more than one way, the cheapest and the dearest way.
     `pinned`: export pins each dot / convolution to the way `choose_plans` picks, so those
-    count that way only."""
-    return cached(graph, ("bytes", pinned), lambda: _graph_bytes(graph, pinned))
+    count that way only. `key`: the graph's `fingerprint`, if already taken."""
+    return cached(graph, ("bytes", pinned), lambda: _graph_bytes(graph, pinned), key)
 
 
 def _graph_bytes(graph: Graph, pinned: bool) -> tuple[float, float]:

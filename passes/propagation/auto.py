@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from meshjit.passes.cost.dot_plans import fingerprint
 from meshjit.passes.cost.estimate import cheaper, graph_bytes
 from meshjit.passes.graph.graph import Graph
 from meshjit.passes.propagation.driver import propagate_rounds
@@ -37,13 +38,22 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
         # No conflict the cost model would decide otherwise, and no tensor refused an axis
         # (so the visiting order decided nothing): every candidate would come out the same.
         return
-    preferred, preferred_bytes = _snapshot(graph), graph_bytes(graph)
+    preferred, preferred_key, preferred_bytes = _snapshot(graph), fingerprint(graph), None
     for name in AUTO_CANDIDATES:
         _restore(graph, start)
         propagate_rounds(graph, dataclasses.replace(options, conflicts=name), users)
-        estimate = graph_bytes(graph)
+        key = fingerprint(graph)
+        if key == preferred_key:
+            continue  # the same shardings move the same bytes: not cheaper (a long chain's)
+        if preferred_bytes is None:  # (estimated once a candidate ends otherwise)
+            candidate = _snapshot(graph)
+            _restore(graph, preferred)
+            preferred_bytes = graph_bytes(graph, key=preferred_key)
+            _restore(graph, candidate)
+        estimate = graph_bytes(graph, key=key)
         if cheaper(estimate, preferred_bytes):
             graph.chosen, preferred, preferred_bytes = name, _snapshot(graph), estimate
+            preferred_key = key
     _restore(graph, preferred)
 
 
