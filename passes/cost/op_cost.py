@@ -98,7 +98,7 @@ class OpCost:
         if alike is None:
             alike = _ALIKE[_signature(edge, self.views)] = self._costing()
         self.mappings, self.proj, self.full, self.split_dims, self._fixed = alike[:5]
-        self._fills, self._shared_breakdowns = alike[5:]
+        self._fills, self._shared_breakdowns, self._choices_made = alike[5:]
 
     def _costing(self) -> tuple:
         """What costing the op computes from its rule and its tensors' shapes and shardings
@@ -109,8 +109,9 @@ class OpCost:
         full = [_full_dims(v) for v in self.views]  # each tensor's own sharding
         split_dims = [fs for mapping in mappings for fs in mapping if len(fs) > 1]  # reshapes
         # (the plans that depend on no paid reshard: see _memo; plan -> its completions: see
-        # _filled; plan -> breakdown with operands by index: see _breakdown)
-        return mappings, proj, full, split_dims, {}, {}, {}
+        # _filled; plan -> breakdown with operands by index: see _breakdown; the cheapest
+        # plans found: see cheapest)
+        return mappings, proj, full, split_dims, {}, {}, {}, {}
 
     def plans(self) -> list[dict]:
         return [self._result_plan(), *self._other_plans()]
@@ -138,7 +139,43 @@ class OpCost:
         """The cheapest plan and its price; its reshards become paid. With `shares` (dots
         using each value), an operand reshard counts its bytes over that many in the choice.
         Computing in the results' sharding is tried first: when that moves nothing (the
-        op's tensors agree), no other way is cheaper."""
+        op's tensors agree), no other way is cheaper.
+
+        The outcome depends on which of the op's operand reshards are paid and on the shares
+        of its operands alone, so the ops alike (a chain's repeated dots) find it once per
+        such state (operands by index)."""
+        made = self._choices_made
+        relevant = made.get("reshards")
+        if relevant is None:
+            relevant = made["reshards"] = self._possible_reshards()
+        ids, paid = self._ids, self.paid
+        key = (
+            tuple((ids[t], dims) in paid for t, dims in relevant),
+            tuple(shares.get(i, 1) for i in ids) if shares else None,
+        )
+        hit = made.get(key)
+        if hit is None:
+            plan, price, reshards = self._cheapest(shares)
+            at = {i: t for t, i in reversed(list(enumerate(ids)))}
+            hit = made[key] = (plan, price, [(at[i], dims) for i, dims in reshards])
+        plan, price, reshards = hit
+        paid.update((ids[t], dims) for t, dims in reshards)
+        return dict(plan), price
+
+    def _possible_reshards(self) -> list:
+        """[(operand index, dims)]: every operand reshard a plan `cheapest` may try makes (its
+        completions included)."""
+        self.plans()  # (makes every plan's completions)
+        plans = [plan for options in self._fills.values() for pair in options for plan in pair]
+        plans += [plan for plan in self._fixed.values() if plan is not None]
+        plans += [self._result_plan(), *self._other_plans()]
+        keys: dict = {}
+        for plan in plans:
+            for (t, dims), _ in self._shared_breakdown(plan)[1]:
+                keys[(t, dims)] = None
+        return list(keys)
+
+    def _cheapest(self, shares: dict | None) -> tuple[dict, float, list]:
         plans = [self._result_plan()]
         priced = [self._price(plans[0], self.paid, shares)]
         if priced[0][0] > 0.0:
@@ -147,8 +184,7 @@ class OpCost:
         # Ties go to the way that reshards fewer operands (the partitioner's own, if any).
         best = min(range(len(plans)), key=lambda i: (priced[i][0], len(priced[i][1]), i))
         price = self._price(plans[best], self.paid)[0] if shares else priced[best][0]
-        self.paid.update(priced[best][1])
-        return plans[best], price
+        return plans[best], price, priced[best][1]
 
     def plan_dims(self, plan: dict) -> list:
         """Each operand's and result's dims as the plan computes the op."""
@@ -368,15 +404,21 @@ class OpCost:
         key = _plan_key(plan)
         hit = self._breakdowns.get(key)
         if hit is None:
-            shared = self._shared_breakdowns.get(key)
-            if shared is None:
-                reduced = self._reduced(plan)
-                shared = (self._results_bytes(plan, reduced), self._operand_reshards(plan, reduced))
-                self._shared_breakdowns[key] = shared
+            shared = self._shared_breakdown(plan, key)
             ids = self._ids
             hit = (shared[0], [((ids[t], dims), b) for (t, dims), b in shared[1]])
             self._breakdowns[key] = hit
         return hit
+
+    def _shared_breakdown(self, plan: dict, key: tuple | None = None) -> tuple[float, list]:
+        """`_breakdown` with the operands by index, shared by the ops alike."""
+        key = _plan_key(plan) if key is None else key
+        shared = self._shared_breakdowns.get(key)
+        if shared is None:
+            reduced = self._reduced(plan)
+            shared = (self._results_bytes(plan, reduced), self._operand_reshards(plan, reduced))
+            self._shared_breakdowns[key] = shared
+        return shared
 
     def _operand_reshards(self, plan: dict, reduced: list) -> list:
         """[((operand index, dims text), bytes)]: the reshard steps the plan makes of the
