@@ -100,7 +100,7 @@ def _improve(chosen: list, options: dict, rounds: int = 3) -> tuple[float, list]
                 made[key] -= 1
             best = extra(parts[i])
             if best and edge not in options:  # a plan adding nothing cannot be bettered
-                options[edge] = [(other, cost.parts(other)) for other in cost.plans()]
+                options[edge] = cost.priced_plans()
             for other, part in options.get(edge, ()) if best else ():
                 price = extra(part)
                 if price < best - 1e-6:

@@ -94,6 +94,7 @@ class OpCost:
         self.searched = edge.op_name in SEARCHED_OPS
         self._breakdowns: dict = {}  # plan -> (results' bytes, operand reshards): see _breakdown
         self._ids = [id(v.slot) for v in edge.operands]  # (the values reshard keys name)
+        self._possible = None  # the reshards its plans may make (see _paid_state)
         alike = _alike(edge, self.views)
         if alike is None:
             alike = _ALIKE[_signature(edge, self.views)] = self._costing()
@@ -145,14 +146,8 @@ class OpCost:
         of its operands alone, so the ops alike (a chain's repeated dots) find it once per
         such state (operands by index)."""
         made = self._choices_made
-        relevant = made.get("reshards")
-        if relevant is None:
-            relevant = made["reshards"] = self._possible_reshards()
         ids, paid = self._ids, self.paid
-        key = (
-            tuple((ids[t], dims) in paid for t, dims in relevant),
-            tuple(shares.get(i, 1) for i in ids) if shares else None,
-        )
+        key = (self._paid_state(), tuple(shares.get(i, 1) for i in ids) if shares else None)
         hit = made.get(key)
         if hit is None:
             plan, price, reshards = self._cheapest(shares)
@@ -161,6 +156,32 @@ class OpCost:
         plan, price, reshards = hit
         paid.update((ids[t], dims) for t, dims in reshards)
         return dict(plan), price
+
+    def priced_plans(self) -> list[tuple[dict, tuple[float, dict]]]:
+        """[(plan, its parts)] for each of `plans()`, found once per alike costing and state
+        of the op's paid reshards (operands by index)."""
+        key = ("priced", self._paid_state())
+        hit = self._choices_made.get(key)
+        if hit is None:
+            hit = self._choices_made[key] = [
+                (plan, *self._shared_breakdown(plan)) for plan in self.plans()
+            ]
+        ids = self._ids
+        return [
+            (dict(plan), (results_bytes, {(ids[t], dims): b for (t, dims), b in reshards}))
+            for plan, results_bytes, reshards in hit
+        ]
+
+    def _paid_state(self) -> tuple:
+        """Which of the reshards the op's plans may make are paid (all that the plans
+        `cheapest` and `plans` find depend on, with the shares)."""
+        keys = self._possible
+        if keys is None:
+            relevant = self._choices_made.get("reshards")
+            if relevant is None:
+                relevant = self._choices_made["reshards"] = self._possible_reshards()
+            keys = self._possible = [(self._ids[t], dims) for t, dims in relevant]
+        return tuple(map(self.paid.__contains__, keys))
 
     def _possible_reshards(self) -> list:
         """[(operand index, dims)]: every operand reshard a plan `cheapest` may try makes (its
