@@ -147,11 +147,16 @@ class OpCost:
         such state (operands by index)."""
         made = self._choices_made
         ids, paid = self._ids, self.paid
-        key = (self._paid_state(), tuple(shares.get(i, 1) for i in ids) if shares else None)
+        # (which operands read one value: the reshards found are kept by operand index)
+        at = {i: t for t, i in reversed(list(enumerate(ids)))}
+        key = (
+            self._paid_state(),
+            tuple(shares.get(i, 1) for i in ids) if shares else None,
+            tuple(at[i] for i in ids),
+        )
         hit = made.get(key)
         if hit is None:
             plan, price, reshards = self._cheapest(shares)
-            at = {i: t for t, i in reversed(list(enumerate(ids)))}
             hit = made[key] = (plan, price, [(at[i], dims) for i, dims in reshards])
         plan, price, reshards = hit
         paid.update((ids[t], dims) for t, dims in reshards)
