@@ -128,3 +128,63 @@ def test_a_shared_callees_argument_costs_each_calls_reshard():
     assert cost.graph_bytes(shardy_graph) == (shardy_moved, shardy_moved)
     assert graph.chosen == "cost" and cost.graph_bytes(graph) == (moved, moved)
     assert moved < shardy_moved
+
+
+def _dot_chain(n: int, w: str = '{}, {"model"}') -> str:
+    """x [data, -] + w [-, model], x @ w, x @ x, -x, then x's operand @ x (two values sharded
+    alike), x^T, over and over: dots alike, some reading one value twice."""
+    t = "tensor<16x16xf32>"
+    dot = "stablehlo.dot_general {x}, {y}, contracting_dims = [1] x [0] : (" + t + ", " + t + ")"
+    steps = (
+        "stablehlo.add {x}, %w : " + t,
+        dot.format(x="{x}", y="%w") + " -> " + t,
+        dot.format(x="{x}", y="{x}") + " -> " + t,
+        "stablehlo.negate {x} : " + t,
+        dot.format(x="{p}", y="{x}") + " -> " + t,
+        "stablehlo.transpose {x}, dims = [1, 0] : (" + t + ") -> " + t,
+    )
+    lines = [
+        'sdy.mesh @mesh = <["data"=4, "model"=2]>',
+        f'func.func @main(%x: {t} {{sdy.sharding = #sdy.sharding<@mesh, [{{"data"}}, {{}}]>}}, '
+        f"%w: {t} {{sdy.sharding = #sdy.sharding<@mesh, [{w}]>}}) -> {t} {{",
+    ]
+    p, x = "%x", "%x"
+    for i in range(n):
+        lines.append(f"  %v{i} = " + steps[i % len(steps)].format(p=p, x=x))
+        p, x = x, f"%v{i}"
+    return "\n".join([*lines, f"  return {x} : {t}", "}"])
+
+
+def test_ops_alike_find_their_plans_once_per_paid_state(monkeypatch):
+    """`OpCost.cheapest` and `OpCost.priced_plans` are found once per alike costing and state
+    of the op's paid reshards (dots reading one value twice apart), with the plans, bytes and
+    exported module of each op searched alone."""
+    texts = [_dot_chain(120), _dot_chain(60, '{"data"}, {}'), _dot_chain(60, '{"model"}, {}')]
+    texts += [programs.lower_chain(*case) for case in DOT_LAYOUTS]
+    found = []
+    search = op_cost.OpCost._cheapest
+    monkeypatch.setattr(
+        op_cost.OpCost, "_cheapest", lambda self, s: found.append(self) or search(self, s)
+    )
+    memo = [_plans_and_module(texts[0])]
+    assert 0 < len(found) < len(memo[0][1])  # (two starts: two searches per dot alone)
+    memo += [_plans_and_module(text) for text in texts[1:]]
+
+    def alone(self, shares=None):
+        plan, price, reshards = search(self, shares)
+        self.paid.update(reshards)
+        return plan, price
+
+    monkeypatch.setattr(op_cost.OpCost, "cheapest", alone)
+    monkeypatch.setattr(
+        op_cost.OpCost, "priced_plans", lambda self: [(p, self.parts(p)) for p in self.plans()]
+    )
+    assert [_plans_and_module(text) for text in texts] == memo
+
+
+def _plans_and_module(text: str) -> tuple:
+    """(the estimate, each dot's plan dims, the exported module) of `text` in the own mode."""
+    graph, estimate = propagated_graph(text, "auto")
+    plans = [c.plan_dims(plan) for _, c, plan in dot_plans.choose_plans(graph)]
+    with make_context():
+        return estimate, plans, str(passes.propagate(ir.Module.parse(text)))
