@@ -161,11 +161,6 @@ KNOWN = {
         "message",
         "line",
     ),
-    "r20_grad_cond_pred_not_scalar": _known(
-        "meshjit's grad stages the function: a predicate computed from constants is a traced "
-        "value there (printed as a GradTracer; JAX's grad computes it concretely)",
-        "message",
-    ),
     # Round 12 (tests/support/mistakes_catalogue_round12.py)
     "r12_ref_in_vmap_written_batched": _known(
         "meshjit's vmap stages the function, then batches its jaxpr: the write of a batched "

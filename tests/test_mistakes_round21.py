@@ -7,6 +7,7 @@ import meshjit
 import meshjit.numpy as jnp
 import meshjit.scipy.special
 import meshjit.scipy.stats
+from meshjit import lax
 
 _special = meshjit.scipy.special
 _norm = meshjit.scipy.stats.norm
@@ -50,6 +51,14 @@ _VALUE_A = "Value 'a' with dtype |S0 is not a valid JAX array type. Only arrays 
          "is of type <class 'str'> and was passed to custom_jvp_call at position 0."),
         (lambda: _custom_vjp()(1.0, "a"), TypeError,
          "Argument 'a' of type <class 'str'> is not a valid JAX type"),
+        # under grad a predicate or index with no tangent is printed by its value, as JAX's
+        (lambda: meshjit.grad(lambda v: v + lax.cond(jnp.ones(2) > 0, lambda: 1.0,
+                                                     lambda: 2.0))(1.0),
+         TypeError, "Pred must be a scalar, got [ True  True] of shape (2,)."),
+        (lambda: meshjit.grad(lambda v: lax.cond(jnp.ones(2) * v > 0, lambda: v, lambda: v))(1.0),
+         TypeError, "Pred must be a scalar, got [ True  True] of shape (2,)."),
+        (lambda: meshjit.grad(lambda v: lax.switch(jnp.ones(2, int), [lambda: v, lambda: v]))(1.0),
+         TypeError, "Branch index must be scalar, got [1 1] of shape (2,)."),
     ],
 )  # fmt: skip
 def test_errors_in_jaxs_words(call, error, words):
