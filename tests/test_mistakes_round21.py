@@ -7,7 +7,7 @@ import meshjit
 import meshjit.numpy as jnp
 import meshjit.scipy.special
 import meshjit.scipy.stats
-from meshjit import lax
+from meshjit import lax, random
 
 _special = meshjit.scipy.special
 _norm = meshjit.scipy.stats.norm
@@ -59,6 +59,21 @@ _VALUE_A = "Value 'a' with dtype |S0 is not a valid JAX array type. Only arrays 
          TypeError, "Pred must be a scalar, got [ True  True] of shape (2,)."),
         (lambda: meshjit.grad(lambda v: lax.switch(jnp.ones(2, int), [lambda: v, lambda: v]))(1.0),
          TypeError, "Branch index must be scalar, got [1 1] of shape (2,)."),
+        # a float shape given as a number: JAX's words for a non-integer dimension
+        (lambda: jnp.zeros(2.5), TypeError,
+         "Shapes must be 1D sequences of concrete values of integer type, got (2.5,)."),
+        (lambda: jnp.full(2.5, 1.0), TypeError,
+         "Shapes must be 1D sequences of concrete values of integer type, got (2.5,)."),
+        # a typed key has no astype: a concrete one JAX's NotImplementedError, a traced one
+        # convert_element_type's ValueError
+        (lambda: random.key(0).astype(jnp.float32), NotImplementedError,
+         "Cannot call abstract method astype"),
+        (lambda: meshjit.jit(lambda: random.key(0).astype(jnp.float32))(), ValueError,
+         "Cannot convert_element_type from key<fry> to float32"),
+        (lambda: meshjit.vmap(lambda k: k.astype(jnp.float32))(random.split(random.key(0))),
+         ValueError, "Cannot convert_element_type from key<fry> to float32"),
+        (lambda: meshjit.grad(lambda v: random.key(0).astype(jnp.float32) * v)(1.0),
+         NotImplementedError, "Cannot call abstract method astype"),
     ],
 )  # fmt: skip
 def test_errors_in_jaxs_words(call, error, words):
