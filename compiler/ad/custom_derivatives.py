@@ -100,6 +100,21 @@ def _split_nondiff(args, nondiff_argnums):
     return static, dynamic
 
 
+def _refuse_strings(args, nondiff_argnums, custom_jvp: bool) -> None:
+    """JAX's words for a str or bytes among a custom function's differentiable arguments (its
+    call binds them as values, also outside any trace): custom_jvp_call's, or typeof's for a
+    custom_vjp."""
+    _, dynamic = _split_nondiff(args, nondiff_argnums)
+    for i, leaf in enumerate(tree_leaves(dynamic)):
+        if isinstance(leaf, (str, bytes)):
+            raise MeshjitTypeError(
+                "Error interpreting argument to custom_jvp_call as a JAX value. The problematic "
+                f"value is of type {type(leaf)} and was passed to custom_jvp_call at position {i}."
+                if custom_jvp
+                else f"Argument '{leaf}' of type {type(leaf)} is not a valid JAX type"
+            )
+
+
 def _positional(fn, kind: str, args: tuple, kwargs: dict) -> tuple:
     """The call's arguments, all positional (JAX resolves keywords by `fn`'s signature), with
     `nondiff_argnums` in range."""
@@ -357,6 +372,7 @@ class custom_jvp:
                 f".defjvp is {self.jvp!r}"
             )
         args = _positional(self, "custom_jvp", args, kwargs)
+        _refuse_strings(args, self.nondiff_argnums, custom_jvp=True)
         if current_trace() is None:
             return self.fun(*args)
         return _bind_call(custom_jvp_call_p, self, args)
@@ -445,6 +461,7 @@ class custom_vjp:
                 "fwd and bwd given to defvjp must be functions)"
             )
         args = _positional(self, "custom_vjp", args, kwargs)
+        _refuse_strings(args, self.nondiff_argnums, custom_jvp=False)
         for i in self.nondiff_argnums:
             _check_for_tracers(args[i])
         if current_trace() is None:

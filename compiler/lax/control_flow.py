@@ -366,7 +366,13 @@ def _noted(error: Exception, note: str) -> Exception:
 
 
 def _value_words(x) -> str:
-    """A predicate or index as JAX's messages show it: its value (a traced one's repr)."""
+    """A predicate or index as JAX's messages show it: its value (a traced one's repr). Under
+    grad a known value with no tangent (a bool or an integer) is its value: JAX's grad keeps
+    no tracer for it."""
+    if isinstance(x, Tracer) and x._trace.kind == "grad" and not dtypes.is_inexact(x.aval.dtype):
+        value = to_concrete_value(x)
+        if value is not None:
+            return str(value)
     return str(x)
 
 

@@ -334,8 +334,12 @@ def _copy_of(a):
 
 
 def _shape_arg(shape):
-    if isinstance(shape, int) or getattr(shape, "ndim", None) == 0 or is_symbolic_dim(shape):
-        return (shape,)  # an int, a 0-d array or a symbolic dimension
+    if (
+        isinstance(shape, (int, float, complex))
+        or getattr(shape, "ndim", None) == 0
+        or is_symbolic_dim(shape)
+    ):  # a number (a float one refused as a dimension next), a 0-d array, a symbolic dimension
+        return (shape,)
     return shape if isinstance(shape, list) else tuple(shape)  # a list: JAX's errors show one
 
 

@@ -34,6 +34,7 @@ from meshjit.compiler.trace.tracing import (
     Tracer,
     abstractify,
     current_trace,
+    dtype_words,
     jitted_argument_words,
     not_numeric_words,
     require_concrete,
@@ -206,13 +207,18 @@ def _holds_protocol(x, in_sequences: bool) -> bool:
     return _protocol(x) and not is_meshjit_array(x)
 
 
-def check_arraylike(name: str, *xs) -> None:
+def check_arraylike(name: str, *xs, promoted: bool = False) -> None:
     """Lists, tuples, dicts and sets refused with JAX's message (a function of arrays does not
-    take containers, as JAX's `check_arraylike`)."""
+    take containers, as JAX's `check_arraylike`). `promoted`: the arguments' dtypes are read
+    next (JAX's promote_args*, outside a jit): a str or bytes passes JAX's check
+    (np.isscalar) and its dtype is refused in JAX's words."""
     for i, x in enumerate(xs):
-        if isinstance(x, (list, tuple, str, dict, set, frozenset)):
+        if isinstance(x, (list, tuple, str, bytes, dict, set, frozenset)):
+            words = _string_words(name, x)
+            if promoted and isinstance(x, (str, bytes)) and not words:
+                raise MeshjitTypeError(dtype_words(x))
             raise MeshjitTypeError(  # a string: the words of JAX's asarray or jit first
-                _string_words(name, x)
+                words
                 + f"{name} requires ndarray or scalar arguments, got {type(x)} at position {i}."
             )
 

@@ -43,7 +43,7 @@ from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.numpy.util import aval_of, register_opaque_array
 from meshjit.compiler.random.key_methods import KeyArrayMethods
 from meshjit.compiler.trace.array_methods import IMMUTABLE
-from meshjit.compiler.trace.tracing import Tracer, current_trace
+from meshjit.compiler.trace.tracing import Tracer, current_trace, to_concrete_value
 from meshjit.compiler.traceback_util import boundary_methods
 
 
@@ -337,6 +337,11 @@ class PRNGKeyArray(KeyArrayMethods):
         return self.reshape(-1)
 
     def astype(self, dtype):
+        if isinstance(self._data, Tracer) and to_concrete_value(self._data) is None:
+            # a traced key: JAX's convert_element_type refuses it (a concrete one has no astype)
+            raise MeshjitValueError(
+                f"Cannot convert_element_type from {self.dtype.name} to {np.dtype(dtype).name}"
+            )
         err = MeshjitNotImplementedError("Cannot call abstract method astype")  # JAX's words
         err.add_note("typed PRNG keys cannot be cast; use random.key_data(keys) for their data")
         raise err

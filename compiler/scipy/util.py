@@ -18,11 +18,11 @@ def inexact(*xs, name: str | None = None):
     promote_args_inexact: lists, tuples, ... refused with its TypeError naming the function
     (`name`, else the calling function's: `erf`, or `norm.logpdf` in a distribution's module)."""
     if any(isinstance(x, _CONTAINERS) for x in xs):
-        check_arraylike(name or _caller_name(), *xs)
+        check_arraylike(name or _caller_name(), *xs, promoted=True)
     return promote_inexact(*[jnp.asarray(x) for x in xs])
 
 
-_CONTAINERS = (list, tuple, str, dict, set, frozenset)
+_CONTAINERS = (list, tuple, str, bytes, dict, set, frozenset)
 _HELPERS = ("inexact", "real_inexact")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import os
+import warnings
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -1060,6 +1061,24 @@ def not_numeric_words(x) -> str:
         return ""
     return (
         f" Value '{x}' with dtype {dtype} is not a valid JAX array type. Only arrays of numeric "
+        "types are supported by JAX."
+    )
+
+
+def dtype_words(x) -> str:
+    """JAX's words (its `dtypes.dtype`'s TypeError) for a str or bytes given as an operand to a
+    function that promotes its arguments outside a jit (jax.scipy's, lax.conj): a string is read
+    as a dtype's name ('a' is NumPy's |S0), bytes have no dtype."""
+    if isinstance(x, bytes):
+        return f"Cannot determine dtype of {x}"
+    try:
+        with warnings.catch_warnings():  # NumPy 2's deprecation of the alias 'a'
+            warnings.simplefilter("ignore", DeprecationWarning)
+            dtype = np.dtype(x)
+    except TypeError as e:  # NumPy's words: "data type 'abc' not understood"
+        return str(e)
+    return (
+        f"Value '{x}' with dtype {dtype} is not a valid JAX array type. Only arrays of numeric "
         "types are supported by JAX."
     )
 

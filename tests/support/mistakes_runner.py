@@ -34,6 +34,7 @@ CATALOGUES = (
     os.path.join(_HERE, "mistakes_catalogue_round18.py"),
     os.path.join(_HERE, "mistakes_catalogue_round19.py"),
     os.path.join(_HERE, "mistakes_catalogue_round20.py"),
+    os.path.join(_HERE, "mistakes_catalogue_round21.py"),
 )
 CASE_SECONDS = 30
 
