@@ -1,0 +1,138 @@
+// SHARDY: sdy-aggressive-propagate
+// RUN: meshjit-opt %s -split-input-file \
+// RUN:   --pass-pipeline='builtin.module(meshjit-propagate{shardy-compatible=true op-priority=false})' \
+// RUN:   | FileCheck %s
+
+// Round 40b: erasing an op dead from the start, MLIR's greedy driver (which Shardy's basic and
+// aggressive passes run) pushes the op defining each operand left with one other user or none,
+// in operand order, and pops the last pushed first: an op popped while a user it dies with is
+// not erased yet runs its pattern once more (campaign 52275, WIDE: a scatter whose operand is
+// also its updates takes "b" on its updates from its own first step, and its indices take it
+// on that second run).
+
+// A dead compare and a dead select read the scatter: the select erased, the scatter (pushed after the compare) runs again while the compare is not erased yet: the indices take "b".
+// CHECK-LABEL: func.func {{(private )?}}@dead_compare_select(
+// CHECK-SAME: %arg0: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {}]>}, %arg1: tensor<2x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}]>}, %arg2: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {"c", ?}]>}) {
+sdy.mesh @mesh = <["a"=4, "b"=4, "c"=4]>
+func.func @dead_compare_select(%arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}, %arg2: tensor<2x1xi32>, %arg4: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32>) {
+  %v3 = "stablehlo.scatter"(%arg1, %arg2, %arg1) ({
+  ^bb0(%sa: tensor<f32>, %sb: tensor<f32>):
+    %sc = stablehlo.maximum %sa, %sb : tensor<f32>
+    stablehlo.return %sc : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<2x8xf32>, tensor<2x1xi32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %v5 = stablehlo.compare GT, %v3, %arg4 : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xi1>
+  %v6 = stablehlo.select %v5, %v3, %arg4 : tensor<2x8xi1>, tensor<2x8xf32>
+  return %arg4 : tensor<2x8xf32>
+}
+
+// -----
+
+// The same ops live: the scatter runs once, its indices stay unsharded.
+// CHECK-LABEL: func.func {{(private )?}}@live_compare_select(
+// CHECK-SAME: %arg0: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {}]>}, %arg1: tensor<2x1xi32>, %arg2: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {"c", ?}]>}) {
+// CHECK: }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {"c", ?}]>]>} : (tensor<2x8xf32>, tensor<2x1xi32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+// CHECK: %1 = stablehlo.compare GT, %0, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {"c", ?}]>]>} : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xi1>
+// CHECK: %2 = stablehlo.select %1, %0, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {"c", ?}]>]>} : tensor<2x8xi1>, tensor<2x8xf32>
+sdy.mesh @mesh = <["a"=4, "b"=4, "c"=4]>
+func.func @live_compare_select(%arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}, %arg2: tensor<2x1xi32>, %arg4: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32>) {
+  %v3 = "stablehlo.scatter"(%arg1, %arg2, %arg1) ({
+  ^bb0(%sa: tensor<f32>, %sb: tensor<f32>):
+    %sc = stablehlo.maximum %sa, %sb : tensor<f32>
+    stablehlo.return %sc : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<2x8xf32>, tensor<2x1xi32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %v5 = stablehlo.compare GT, %v3, %arg4 : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xi1>
+  %v6 = stablehlo.select %v5, %v3, %arg4 : tensor<2x8xi1>, tensor<2x8xf32>
+  return %v6 : tensor<2x8xf32>
+}
+
+// -----
+
+// The dead op reads the scatter after the add: the scatter is pushed last, runs again.
+// CHECK-LABEL: func.func {{(private )?}}@dead_add_reads_scatter_last(
+// CHECK-SAME: %arg0: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {}]>}, %arg1: tensor<2x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}]>}, %arg2: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {"c", ?}]>}) {
+sdy.mesh @mesh = <["a"=4, "b"=4, "c"=4]>
+func.func @dead_add_reads_scatter_last(%arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}, %arg2: tensor<2x1xi32>, %arg4: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32>) {
+  %v3 = "stablehlo.scatter"(%arg1, %arg2, %arg1) ({
+  ^bb0(%sa: tensor<f32>, %sb: tensor<f32>):
+    %sc = stablehlo.maximum %sa, %sb : tensor<f32>
+    stablehlo.return %sc : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<2x8xf32>, tensor<2x1xi32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %v5 = stablehlo.add %v3, %arg4 : tensor<2x8xf32>
+  %v6 = stablehlo.multiply %v5, %v3 : tensor<2x8xf32>
+  return %arg4 : tensor<2x8xf32>
+}
+
+// -----
+
+// The dead op reads the scatter first: the add is popped first and erased; the scatter, dead then, runs no more.
+// CHECK-LABEL: func.func {{(private )?}}@dead_add_reads_scatter_first(
+// CHECK-SAME: %arg0: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {}]>}, %arg1: tensor<2x1xi32>, %arg2: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {"c", ?}]>}) {
+sdy.mesh @mesh = <["a"=4, "b"=4, "c"=4]>
+func.func @dead_add_reads_scatter_first(%arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}, %arg2: tensor<2x1xi32>, %arg4: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32>) {
+  %v3 = "stablehlo.scatter"(%arg1, %arg2, %arg1) ({
+  ^bb0(%sa: tensor<f32>, %sb: tensor<f32>):
+    %sc = stablehlo.maximum %sa, %sb : tensor<f32>
+    stablehlo.return %sc : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<2x8xf32>, tensor<2x1xi32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %v5 = stablehlo.add %v3, %arg4 : tensor<2x8xf32>
+  %v6 = stablehlo.multiply %v3, %v5 : tensor<2x8xf32>
+  return %arg4 : tensor<2x8xf32>
+}
+
+// -----
+
+// One dead add reads the scatter: erased where the driver reaches it, before any step.
+// CHECK-LABEL: func.func {{(private )?}}@one_dead_add(
+// CHECK-SAME: %arg0: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}, %arg1: tensor<2x1xi32>, %arg2: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {"c", ?}]>}) {
+sdy.mesh @mesh = <["a"=4, "b"=4, "c"=4]>
+func.func @one_dead_add(%arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}, %arg2: tensor<2x1xi32>, %arg4: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32>) {
+  %v3 = "stablehlo.scatter"(%arg1, %arg2, %arg1) ({
+  ^bb0(%sa: tensor<f32>, %sb: tensor<f32>):
+    %sc = stablehlo.maximum %sa, %sb : tensor<f32>
+    stablehlo.return %sc : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<2x8xf32>, tensor<2x1xi32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %v5 = stablehlo.add %v3, %arg4 : tensor<2x8xf32>
+  return %arg4 : tensor<2x8xf32>
+}
+
+// -----
+
+// The scatter read by a live op and a dead one: it is live, the indices stay unsharded.
+// CHECK-LABEL: func.func {{(private )?}}@live_and_dead_readers(
+// CHECK-SAME: %arg0: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {}]>}, %arg1: tensor<2x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {?}]>}, %arg2: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b", ?}, {"c", ?}]>}) {
+// CHECK: }) {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {"c", ?}]>]>} : (tensor<2x8xf32>, tensor<2x1xi32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+// CHECK: %1 = stablehlo.add %0, %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b", ?}, {"c", ?}]>]>} : tensor<2x8xf32>
+sdy.mesh @mesh = <["a"=4, "b"=4, "c"=4]>
+func.func @live_and_dead_readers(%arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}, %arg2: tensor<2x1xi32>, %arg4: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"c"}]>}) -> (tensor<2x8xf32>) {
+  %v3 = "stablehlo.scatter"(%arg1, %arg2, %arg1) ({
+  ^bb0(%sa: tensor<f32>, %sb: tensor<f32>):
+    %sc = stablehlo.maximum %sa, %sb : tensor<f32>
+    stablehlo.return %sc : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<2x8xf32>, tensor<2x1xi32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %v5 = stablehlo.add %v3, %arg4 : tensor<2x8xf32>
+  %v6 = stablehlo.multiply %v5, %v3 : tensor<2x8xf32>
+  return %v5 : tensor<2x8xf32>
+}
+
+// -----
+
+// The campaign's module (seed 52275, WIDE).
+// CHECK-LABEL: func.func {{(private )?}}@main(
+// CHECK-SAME: %arg0: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2, ?}, {}]>}, %arg1: tensor<2x1xi32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2, ?}, {?}]>}, %arg2: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2}, {"c"}]>}) -> (tensor<1x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}p0, {"c", "a"}, {}]>}) {
+// CHECK: %0 = stablehlo.reshape %arg2 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {?}, {"c", "a", ?}]>]>} : (tensor<2x8xf32>) -> tensor<2x1x8xf32>
+// CHECK: %1 = stablehlo.iota dim = 1 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"b":(2)2, "b":(1)2, ?}, {?}]>]>} : tensor<2x8xf32>
+// CHECK: %2 = stablehlo.dot_general %0, %1, contracting_dims = [0] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{?}, {"c", "a", ?}, {?}]>]>} : (tensor<2x1x8xf32>, tensor<2x8xf32>) -> tensor<1x8x8xf32>
+sdy.mesh @mesh = <["a"=4, "b"=4, "c"=4, "d"=4]>
+func.func @main(%arg1: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}, {}]>}, %arg2: tensor<2x1xi32>, %arg4: tensor<2x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b":(2)2, "b":(1)2}, {"c"}]>}) -> (tensor<1x8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{?}p0, {"c", "a"}, {}]>}) {
+  %v3 = "stablehlo.scatter"(%arg1, %arg2, %arg1) ({
+  ^bb0(%sa: tensor<f32>, %sb: tensor<f32>):
+    %sc = stablehlo.maximum %sa, %sb : tensor<f32>
+    stablehlo.return %sc : tensor<f32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<2x8xf32>, tensor<2x1xi32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  %v5 = stablehlo.compare GT, %v3, %arg4 : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xi1>
+  %v6 = stablehlo.select %v5, %v3, %arg4 : tensor<2x8xi1>, tensor<2x8xf32>
+  %v7 = stablehlo.reshape %arg4 : (tensor<2x8xf32>) -> tensor<2x1x8xf32>
+  %i8 = stablehlo.iota dim = 1 : tensor<2x8xf32>
+  %v9 = stablehlo.dot_general %v7, %i8, contracting_dims = [0] x [0] : (tensor<2x1x8xf32>, tensor<2x8xf32>) -> tensor<1x8x8xf32>
+  return %v9 : tensor<1x8x8xf32>
+}
