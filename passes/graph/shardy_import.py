@@ -357,7 +357,8 @@ def _cascade_runs(death: dict, index: dict) -> dict:
     operands left with one other user or none (in operand order, the last pushed popped first),
     and an op popped while a user it dies with is not erased yet runs its pattern again
     (campaign 52275: a scatter read by a dead compare and a dead select, the select erased
-    first, runs again with its operand's new sharding)."""
+    first, runs again with its operand's new sharding). The users that died at an earlier
+    position are gone by then (round40b two_dead_roots)."""
     found: dict = {}
     for op, at in death.items():
         if index.get(op) != at:
@@ -365,8 +366,8 @@ def _cascade_runs(death: dict, index: dict) -> dict:
         erased: set = set()
         stack: list = []
 
-        def alive_users(value, erased=erased) -> list:
-            return [u.owner.operation for u in value.uses if not _inside(u.owner, erased)]
+        def alive_users(value, erased=erased, at=at) -> list:
+            return [u.owner.operation for u in value.uses if not _gone(u.owner, erased, death, at)]
 
         def erase(dead, erased=erased, stack=stack) -> None:
             erased.add(dead)
@@ -391,10 +392,10 @@ def _cascade_runs(death: dict, index: dict) -> dict:
     return found
 
 
-def _inside(op, erased: set) -> bool:
-    """Whether `op` or an op holding it is in `erased`."""
+def _gone(op, erased: set, death: dict, at: int) -> bool:
+    """Whether `op`, or an op holding it, is in `erased` or died before position `at`."""
     while op is not None and op.name != "func.func":
-        if op.operation in erased:
+        if op.operation in erased or death.get(op.operation, math.inf) < at:
             return True
         op = op.parent
     return False
