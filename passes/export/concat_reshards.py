@@ -10,7 +10,8 @@ A concatenate whose operands and result disagree is computed in one sharding it 
   picks another dim (cut before the first piece of an axis a pick holds);
 - the concatenated dim unsharded: its picked axes go together after the axes of the first
   other dim they divide with them; else one by one, up to the first that divides none (not
-  when every operand is a slice's result: Shardy keeps that concatenate's pick whole);
+  when every operand is a slice's result, or one value and slices of it: Shardy keeps that
+  concatenate's pick whole);
 - each operand not so sharded is resharded right before the op; the op's result sharding is
   the picked one, resharded after the op to what it was;
 - an operand holding partial sums makes the op computed so even when every tensor agrees.
@@ -217,8 +218,8 @@ def reshard_concatenates(module_op: ir.Operation) -> dict:
                 tuple(ir.RankedTensorType(v.type).shape) for v in (*op.operands, op.results[0])
             ]
             dim = ir.IntegerAttr(op.attributes["dimension"]).value
-            sliced = all(_defined_by(v, "stablehlo.slice") for v in op.operands)
-            picked = _picked(tensors, shapes, dim, meshes[mesh_name], keep_dim=sliced)
+            keep = _slices_kept(list(op.operands))
+            picked = _picked(tensors, shapes, dim, meshes[mesh_name], keep_dim=keep)
             made = _reshard_around(
                 op, tensors, picked, mesh_name, shardings[-1] is None, moved=moved
             )
@@ -249,6 +250,21 @@ def _one_mesh(shardings: list, meshes: dict) -> str | None:
 
 def _defined_by(value: ir.Value, name: str) -> bool:
     return isinstance(value, ir.OpResult) and value.owner.name == name
+
+
+def _slices_kept(operands: list) -> bool:
+    """Whether Shardy keeps the concatenated dim's pick: every operand is a slice's result, or
+    every operand is one value or a slice of it, one at least a slice (`concat(slice(x), x)`,
+    a wrapping pad's shape; campaign 80516). A slice of another value, a slice of a slice of
+    the value, or the value twice without a slice moves the pick (round39a, round40a)."""
+    slices = [v for v in operands if _defined_by(v, "stablehlo.slice")]
+    if len(slices) == len(operands):
+        return True
+    if not slices:
+        return False
+    whole = [v for v in operands if not _defined_by(v, "stablehlo.slice")]
+    source = whole[0]
+    return all(v == source for v in whole) and all(s.owner.operands[0] == source for s in slices)
 
 
 def _on_other_mesh(sharding, mesh_name: str) -> bool:

@@ -338,7 +338,7 @@ def _revisits(death: dict, index: dict, uses: _UseEnds) -> dict:
     """position -> the positions of the ops the driver visits again when it erases the ops
     dying there: the op defining an erased op's operand that has one other use left, or
     none."""
-    found: dict = {}
+    found: dict = _cascade_runs(death, index)
     for op, at in death.items():
         for value in op.operands:
             if not isinstance(value, ir.OpResult):
@@ -349,6 +349,56 @@ def _revisits(death: dict, index: dict, uses: _UseEnds) -> dict:
             if uses.others(value, op, at, strict=True) <= 1 and owner in index:
                 found.setdefault(at, []).append(index[owner])
     return found
+
+
+def _cascade_runs(death: dict, index: dict) -> dict:
+    """position - 0.5 -> the positions of the ops that die at `position` yet run once more
+    before: erasing an op dead from the start, MLIR's driver pushes the op defining each of its
+    operands left with one other user or none (in operand order, the last pushed popped first),
+    and an op popped while a user it dies with is not erased yet runs its pattern again
+    (campaign 52275: a scatter read by a dead compare and a dead select, the select erased
+    first, runs again with its operand's new sharding). The users that died at an earlier
+    position are gone by then (round40b two_dead_roots)."""
+    found: dict = {}
+    for op, at in death.items():
+        if index.get(op) != at:
+            continue
+        erased: set = set()
+        stack: list = []
+
+        def alive_users(value, erased=erased, at=at) -> list:
+            return [u.owner.operation for u in value.uses if not _gone(u.owner, erased, death, at)]
+
+        def erase(dead, erased=erased, stack=stack) -> None:
+            erased.add(dead)
+            for value in dead.operands:
+                if not isinstance(value, ir.OpResult):
+                    continue
+                owner = value.owner.operation
+                if len(set(alive_users(value))) <= 1 and owner not in stack:
+                    stack.append(owner)
+
+        erase(op)
+        while stack:
+            owner = stack.pop()
+            if owner in erased or owner not in index:
+                continue
+            if death.get(owner) != at:
+                continue  # (a live op: _revisits visits it again after the deaths)
+            if any(alive_users(r) for r in owner.results):
+                found.setdefault(at - 0.5, []).append(index[owner])
+            else:
+                erase(owner)
+    return found
+
+
+def _gone(op, erased: set, death: dict, at: int) -> bool:
+    """Whether `op`, or an op holding it, is in `erased` or died before position `at`."""
+    while op is not None and op.name != "func.func":
+        if op.operation in erased or death.get(op.operation, math.inf) < at:
+            return True
+        op = op.parent
+    return False
 
 
 def _use_death(owner, death: dict) -> int | None:

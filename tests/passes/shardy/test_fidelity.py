@@ -132,6 +132,11 @@ _OWN_MODE_DIFFERS = {
     "round8-ops-basic.mlir::triangular_solve_batched": _NEED_REPLICATION,
     "round16-manual-pipeline.mlir::dead_manual_computation_shards_its_operand": _DEAD_OPS,
     "round20a-constants-split-first.mlir::main": _DEAD_OPS,
+    "round40b-dead-cascade-aggressive.mlir::dead_and_live_reader": _DEAD_OPS,
+    "round40b-dead-cascade-aggressive.mlir::dead_in_while_body": _DEAD_OPS,
+    "round40b-dead-cascade-aggressive.mlir::live_and_dead_readers": _NEED_REPLICATION,
+    "round40b-dead-cascade-basic.mlir::dead_and_live_reader": _DEAD_OPS,
+    "round40b-dead-cascade-basic.mlir::dead_in_while_body": _DEAD_OPS,
     "round14-groups-basic.mlir::group_replicated_axis_not_added": _USER_PLACEMENT,
     "round22a-groups-meshes.mlir::group_sync_replaces_another_mesh": _USER_PLACEMENT,
     "round26a-loop-group-constraint-pipeline.mlir::loop_group_sub_axis_constraint": (
