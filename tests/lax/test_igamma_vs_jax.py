@@ -56,12 +56,17 @@ CASES = {
     "text_gammainc": (lambda x: (jax.scipy.special.gammainc(2.0, x), jax.scipy.special.gammaincc(x, 3)), (V,)),
     "text_grad": (jax.grad(lambda a, x: lax.igamma(a, x).sum(), (0, 1)), (V, V)),
     "text_jvp_igammac": (lambda a, x: jax.jvp(lax.igammac, (a, x), (x, a)), (V, V)),
+    # log_ndtr and ndtri as JAX traces them (lax.square, its order of operations)
+    "text_log_ndtr": (lambda x: (jax.scipy.special.log_ndtr(x * 30 - 15), jax.scipy.stats.norm.logcdf(x)), (V,)),
+    "text_ndtri": (lambda x: jax.scipy.stats.norm.ppf(x * 0.9), (V,)),
 }
 """
     + JAXPR_TEXT_RUN_CASE
 )
 
-TEXT_CASES = ["text_igamma", "text_gammainc", "text_grad", "text_jvp_igammac"]
+TEXT_CASES = [
+    "text_igamma", "text_gammainc", "text_grad", "text_jvp_igammac", "text_log_ndtr", "text_ndtri",
+]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS)
 jax_texts = oracle_fixture(TEXT_CASES, TEXTS)
