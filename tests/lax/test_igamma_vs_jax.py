@@ -59,6 +59,8 @@ CASES = {
     # log_ndtr and ndtri as JAX traces them (lax.square, its order of operations)
     "text_log_ndtr": (lambda x: (jax.scipy.special.log_ndtr(x * 30 - 15), jax.scipy.stats.norm.logcdf(x)), (V,)),
     "text_ndtri": (lambda x: jax.scipy.stats.norm.ppf(x * 0.9), (V,)),
+    # (not igamma's: the odd elements' slices come before the inputs', as JAX's)
+    "text_associative_scan": (lambda x: lax.associative_scan(jnp.add, x), (V,)),
 }
 """
     + JAXPR_TEXT_RUN_CASE
@@ -66,6 +68,7 @@ CASES = {
 
 TEXT_CASES = [
     "text_igamma", "text_gammainc", "text_grad", "text_jvp_igammac", "text_log_ndtr", "text_ndtri",
+    "text_associative_scan",
 ]  # fmt: skip
 
 jax_results = oracle_fixture(CASES, HARNESS)
