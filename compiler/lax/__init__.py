@@ -123,6 +123,7 @@ from meshjit.compiler.lax.gather_scatter import (
     scatter_mul,
     scatter_sub,
 )
+from meshjit.compiler.lax.igamma import igamma, igamma_grad_a, igammac, random_gamma_grad
 from meshjit.compiler.lax.ragged_dot import (
     RaggedDotDimensionNumbers,
     ragged_dot,
@@ -314,6 +315,10 @@ __all__ = [
     "cumprod",
     "cumsum",
     "digamma",
+    "igamma",
+    "igamma_grad_a",
+    "igammac",
+    "random_gamma_grad",
     "div",
     "dot",
     "dot_general",

@@ -1747,11 +1747,8 @@ def _prefix(combine, elems, axis):
     )
     odd = _prefix(combine, pairs, axis)  # the prefixes ending at odd positions
     m = aval_of(odd[0]).shape[axis]
-    rest = [_cut(e, 2, n, 2, axis) for e in elems]
-    if n % 2 == 0:
-        even = combine([_cut(o, 0, m - 1, 1, axis) for o in odd], rest)
-    else:
-        even = combine(odd, rest)
+    head = [_cut(o, 0, m - 1, 1, axis) for o in odd] if n % 2 == 0 else odd  # (JAX's order)
+    even = combine(head, [_cut(e, 2, n, 2, axis) for e in elems])
     even = [shapes.concatenate([_cut(e, 0, 1, 1, axis), r], axis) for e, r in zip(elems, even)]
     return [_interleave(a, b, axis) for a, b in zip(even, odd)]
 

@@ -60,7 +60,7 @@ __all__ = [
 # Shared rule families.
 
 
-def _same_aval_rule(name, kinds):
+def same_aval_rule(name, kinds):
     """Unary, or binary broadcasting rank-0 and size-1 operands as the lax binary ops do."""
 
     def rule(*xs):
@@ -80,7 +80,7 @@ def _same_aval_rule(name, kinds):
 
 def _elementwise_primitive(name, op_name, kinds):
     prim = Primitive(name)
-    abstract_eval_rules.register(prim)(_same_aval_rule(name, kinds))
+    abstract_eval_rules.register(prim)(same_aval_rule(name, kinds))
     lowering_rules.register(prim, OneOp(op_name, elementwise=True))
     sharding_rules.register(prim, broadcasting(name))
     return prim
@@ -279,7 +279,7 @@ def _zeta_jvp(primals, tangents):
 # logaddexp: one primitive, for JAX's derivative (its custom jvp) at infinities and NaN.
 
 logaddexp_p = Primitive("logaddexp")
-abstract_eval_rules.register(logaddexp_p)(_same_aval_rule("logaddexp", "fc"))
+abstract_eval_rules.register(logaddexp_p)(same_aval_rule("logaddexp", "fc"))
 sharding_rules.register(logaddexp_p, broadcasting("logaddexp"))
 
 

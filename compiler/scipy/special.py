@@ -380,18 +380,19 @@ def ndtri(p):
     complement = jnp.where(p > dtype(-np.expm1(-2.0)), dtype(1.0) - p, p)
     safe = jnp.where(complement == 0, jnp.full_like(p, 0.5), complement)
     w = safe - dtype(0.5)
-    ww = w * w
+    ww = lax.square(w)
     big_p = w + w * ww * (_polyval(_NDTRI_P0, ww) / _polyval(_NDTRI_Q0, ww))
     big_p = big_p * -dtype(np.sqrt(2.0 * np.pi))
-    z = jnp.sqrt(dtype(-2.0) * jnp.log(safe))
-    first = z - jnp.log(z) / z
-    inv_z = 1 / z
-    tiny_p = first - _polyval(_NDTRI_P2, inv_z) / _polyval(_NDTRI_Q2, inv_z) / z
-    small_p = first - _polyval(_NDTRI_P1, inv_z) / _polyval(_NDTRI_Q1, inv_z) / z
+    z = lax.sqrt(dtype(-2.0) * lax.log(safe))
+    first = z - lax.log(z) / z
+    # (JAX's order of operations: 1 / z for each polyval, each term divided as it is written)
+    tiny_p = _polyval(_NDTRI_P2, 1 / z) / _polyval(_NDTRI_Q2, 1 / z) / z
+    small_p = _polyval(_NDTRI_P1, 1 / z) / _polyval(_NDTRI_Q1, 1 / z) / z
+    tiny_p, small_p = first - tiny_p, first - small_p
     x = jnp.where(safe > dtype(np.exp(-2.0)), big_p, jnp.where(z >= dtype(8.0), tiny_p, small_p))
     x = jnp.where(p > dtype(1.0 - np.exp(-2.0)), x, -x)
-    inf = jnp.full_like(p, np.inf)
-    return jnp.where(p == 0, -inf, jnp.where(p == 1, inf, x))
+    inf = jnp.full(np.shape(p), dtype(np.inf))
+    return jnp.where(p == dtype(0.0), -inf, jnp.where(p == dtype(1.0), inf, x))
 
 
 _LOG_NDTR_SEGMENTS = {np.dtype(np.float64): (-20.0, 8.0), np.dtype(np.float32): (-10.0, 5.0)}
@@ -415,10 +416,12 @@ def _log_ndtr_impl(x, series_order):
     lower, upper = _LOG_NDTR_SEGMENTS[_dtype(x)]
     above = x > upper
     res = _ndtr(jnp.where(above, -x, jnp.maximum(x, lower)))
-    series = _log_ndtr_lower(jnp.minimum(x, lower), series_order)
-    return jnp.where(above, -res, jnp.where(x > lower, jnp.log(res), series))
+    neg_res, between, log_res = -res, lax.gt(x, _dtype(x).type(lower)), lax.log(res)
+    series = _log_ndtr_lower(lax.min(x, _dtype(x).type(lower)), series_order)
+    return jnp.where(above, neg_res, jnp.where(between, log_res, series))
 
 
+_log_ndtr_impl.__name__ = "log_ndtr"  # the custom_jvp_call's name, as JAX's
 _log_ndtr = custom_jvp(_log_ndtr_impl, nondiff_argnums=(1,))
 
 
@@ -430,12 +433,13 @@ def _log_ndtr_jvp(series_order, primals, tangents):
 
 
 def _norm_logpdf(x):
-    return -0.5 * x * x - _dtype(x).type(np.log(np.sqrt(2 * np.pi)))
+    dtype = _dtype(x).type
+    return lax.sub(lax.mul(dtype(-0.5), lax.square(x)), dtype(np.log(np.sqrt(2 * np.pi))))
 
 
 def _log_ndtr_lower(x, series_order):
     dtype = _dtype(x).type
-    x_2 = x * x
+    x_2 = lax.square(x)
     log_scale = -dtype(0.5) * x_2 - jnp.log(-x) - dtype(0.5 * np.log(2.0 * np.pi))
     return log_scale + jnp.log(_asymptotic_series(x, series_order))
 
@@ -444,7 +448,7 @@ def _asymptotic_series(x, series_order):
     dtype = _dtype(x).type
     if series_order <= 0:
         return np.array(1, dtype)
-    x_2 = x * x
+    x_2 = lax.square(x)
     even, odd, x_2n = jnp.zeros_like(x), jnp.zeros_like(x), x_2
     for n in range(1, series_order + 1):
         y = np.array(np.prod(np.arange(2 * n - 1, 1, -2)), dtype) / x_2n

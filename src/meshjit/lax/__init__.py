@@ -8,7 +8,6 @@ import numpy as _np
 
 from meshjit.compiler.ad.checkpoint import optimization_barrier  # noqa: F401
 from meshjit.compiler.ad.custom_solvers import custom_linear_solve, custom_root  # noqa: F401
-from meshjit.compiler.api_util import alias as _alias
 from meshjit.compiler.api_util import removed_names as _removed_names
 from meshjit.compiler.api_util import show_as_jitted as _show_as_jitted
 from meshjit.compiler.errors import MeshjitTypeError as _MeshjitTypeError
@@ -22,6 +21,8 @@ from meshjit.compiler.lax.elementwise import clamp as _clamp
 from meshjit.compiler.lax.elementwise import convert_element_type as _convert_element_type
 from meshjit.compiler.lax.elementwise import pow as _pow
 from meshjit.compiler.lax.elementwise import select_n as _select_n
+from meshjit.compiler.lax.igamma import igamma as _igamma
+from meshjit.compiler.lax.igamma import igammac as _igammac
 from meshjit.compiler.lax.shapes import pad as _pad
 from meshjit.compiler.numpy.util import broadcast_shapes as _broadcast_shapes
 from meshjit.compiler.numpy.util import converting_jax_arrays as _converting_jax_arrays
@@ -31,11 +32,7 @@ from meshjit.compiler.parallel.collectives import __all__ as _collective_names
 from meshjit.compiler.parallel.ragged_collectives import ragged_all_to_all  # noqa: F401
 from meshjit.compiler.parallel.send_recv import precv, psend  # noqa: F401
 from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
-from meshjit.compiler.random.gamma_grad import random_gamma_grad  # noqa: F401
 from meshjit.compiler.scipy.incomplete import betainc as _betainc
-from meshjit.compiler.scipy.incomplete import gammainc as _gammainc
-from meshjit.compiler.scipy.incomplete import gammaincc as _gammaincc
-from meshjit.compiler.scipy.incomplete import igamma_grad_a as _igamma_grad_a
 from meshjit.compiler.trace.tracing import current_trace as _current_trace
 
 __all__ = [
@@ -45,14 +42,10 @@ __all__ = [
     "custom_linear_solve",
     "custom_root",
     "dtype",
-    "igamma",
-    "igammac",
-    "igamma_grad_a",
     "optimization_barrier",
     "precv",
     "psend",
     "ragged_all_to_all",
-    "random_gamma_grad",
     "with_sharding_constraint",
 ]
 
@@ -147,11 +140,9 @@ def _strict(public: str, fn):
     return op
 
 
-# Copies named as lax's (Python's errors for a call's arguments name them: "igamma() missing");
-# of the scipy functions' own code, under their `__jax_array__` conversion
-igamma = _converting_jax_arrays(_alias(_gammainc.__wrapped__, "igamma"))
-igammac = _converting_jax_arrays(_alias(_gammaincc.__wrapped__, "igammac"))
-betainc, igamma_grad_a = _betainc, _igamma_grad_a
+# (under their `__jax_array__` conversion, as JAX's promote_args)
+igamma, igammac = _converting_jax_arrays(_igamma), _converting_jax_arrays(_igammac)
+betainc = _betainc
 for _public in _STRICT:
     globals()[_public] = _strict(_public, globals()[_public])
 
