@@ -951,6 +951,13 @@ def unbroadcast(ct, operand):
     return shapes.reshape(reductions.reduce_sum(ct, axes), shape)
 
 
+def _add_tangent(tx, ty, x, y, out):
+    """JAX's _add_jvp: one nonzero tangent as is, two added by `add` (not add_any)."""
+    if tx is None or ty is None:
+        return add_tangents(tx, ty)
+    return add(tx, ty)
+
+
 def _sub_tangent(tx, ty, x, y, out):
     if ty is None:
         return tx
@@ -1017,7 +1024,7 @@ def _extremum_tangent(tx, ty, x, y, out):
     return add_tangents(tx, None if ty is None else mul(ty, _balanced_share(y, x, out)))
 
 
-_binary_jvp("add", lambda tx, ty, x, y, out: add_tangents(tx, ty))
+_binary_jvp("add", _add_tangent)
 _binary_jvp("add_any", lambda tx, ty, x, y, out: add_tangents(tx, ty))
 _binary_jvp("sub", _sub_tangent)
 _binary_jvp("mul", lambda tx, ty, x, y, out: add_tangents(_mul_opt(tx, y), _mul_by_opt(x, ty)))

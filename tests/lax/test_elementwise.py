@@ -24,6 +24,18 @@ def test_reciprocal_is_integer_pow_keeping_weak_types_as_jax():
     assert float(meshjit.grad(meshjit.lax.reciprocal)(2.0)) == -0.25
 
 
+def test_jvp_of_add_adds_two_tangents_with_add_as_jax():
+    # JAX's _add_jvp: `add(xdot, ydot)` (add_any is the transpose's accumulation); mul's two
+    # tangent terms are summed by add_any (defjvp's add_tangents)
+    text = str(
+        meshjit.make_jaxpr(lambda x: meshjit.jvp(lambda x: -jnp.sin(x) + x, (x,), (1.0,)))(3.0)
+    )
+    assert "= add f 1.0:f32[]" in text and "add_any" not in text
+    text = str(meshjit.make_jaxpr(lambda x: meshjit.jvp(lambda x: x * x, (x,), (1.0,)))(3.0))
+    assert "add_any" in text
+    assert meshjit.jvp(lambda x: x + 2 * x, (3.0,), (1.0,))[1] == 3.0
+
+
 def test_binary_operands_of_two_ranks_refused_in_jax_words():
     # JAX's _try_broadcast_shapes: operands of different ranks (neither rank 0) name the ranks
     with pytest.raises(
