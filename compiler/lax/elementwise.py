@@ -15,6 +15,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import chlo
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import (
     KeyArrayAsArrayError,
     MeshjitNotImplementedError,
@@ -462,10 +463,11 @@ lowering_rules.register(integer_pow_p, _integer_pow_lowering)
 
 
 def broadcast_scalar(ctx: LoweringRuleContext, value: np.ndarray, aval) -> ir.Value:
+    """`value` filled into `aval`'s shape (a dynamic broadcast for a symbolic shape)."""
     c = constant(ctx.module_ctx, np.asarray(value, aval.dtype))
     if not aval.shape:
         return c
-    return hlo.BroadcastInDimOp(ctx.tensor_type(aval), c, []).result
+    return dims_lowering.broadcast(ctx.module_ctx, c, ctx.tensor_type(aval), aval.shape, [])
 
 
 def _select_n_lowering(ctx: LoweringRuleContext, which, *cases):
