@@ -15,6 +15,7 @@ from jaxlib.mlir import ir
 from jaxlib.mlir.dialects import chlo
 from jaxlib.mlir.dialects import stablehlo as hlo
 
+from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import (
     KeyArrayAsArrayError,
     MeshjitNotImplementedError,
@@ -462,10 +463,11 @@ lowering_rules.register(integer_pow_p, _integer_pow_lowering)
 
 
 def broadcast_scalar(ctx: LoweringRuleContext, value: np.ndarray, aval) -> ir.Value:
+    """`value` filled into `aval`'s shape (a dynamic broadcast for a symbolic shape)."""
     c = constant(ctx.module_ctx, np.asarray(value, aval.dtype))
     if not aval.shape:
         return c
-    return hlo.BroadcastInDimOp(ctx.tensor_type(aval), c, []).result
+    return dims_lowering.broadcast(ctx.module_ctx, c, ctx.tensor_type(aval), aval.shape, [])
 
 
 def _select_n_lowering(ctx: LoweringRuleContext, which, *cases):
@@ -951,6 +953,13 @@ def unbroadcast(ct, operand):
     return shapes.reshape(reductions.reduce_sum(ct, axes), shape)
 
 
+def _add_tangent(tx, ty, x, y, out):
+    """JAX's _add_jvp: one nonzero tangent as is, two added by `add` (not add_any)."""
+    if tx is None or ty is None:
+        return add_tangents(tx, ty)
+    return add(tx, ty)
+
+
 def _sub_tangent(tx, ty, x, y, out):
     if ty is None:
         return tx
@@ -1017,7 +1026,7 @@ def _extremum_tangent(tx, ty, x, y, out):
     return add_tangents(tx, None if ty is None else mul(ty, _balanced_share(y, x, out)))
 
 
-_binary_jvp("add", lambda tx, ty, x, y, out: add_tangents(tx, ty))
+_binary_jvp("add", _add_tangent)
 _binary_jvp("add_any", lambda tx, ty, x, y, out: add_tangents(tx, ty))
 _binary_jvp("sub", _sub_tangent)
 _binary_jvp("mul", lambda tx, ty, x, y, out: add_tangents(_mul_opt(tx, y), _mul_by_opt(x, ty)))

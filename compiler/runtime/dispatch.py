@@ -139,6 +139,8 @@ class Executable:
             _raise_if_deleted(leaves, first_call=not self.ran)
             raise
         self.ran = True
+        if self.donated is not None:
+            _delete_moved_donations(leaves, buffers, self.donated, self.kept)
         one = self._one_array
         if one is not None:
             array = _new_array(Array)
@@ -209,6 +211,17 @@ def _check_donations(buffers: list, donated: tuple) -> None:
             f"INVALID_ARGUMENT: Attempt to {what} Execute() (flattened argument {i}, replica 0, "
             f"partition 0, first use: {j}). Toy example for this bug: `{toy}`."
         )
+
+
+def _delete_moved_donations(leaves, buffers: list, donated: tuple, kept) -> None:
+    """A donated Array the call had to copy to its layout first (an uncommitted array placed
+    on a global mesh): when the program took the copy's buffer (XLA deleted it), the array is
+    deleted too, as JAX's copy with donation semantics (`x.is_deleted()` after the call)."""
+    positions = range(len(buffers)) if kept is None else kept
+    for i, buffer, gives in zip(positions, buffers, donated):
+        x = leaves[i]
+        if gives and type(x) is Array and x._impl is not buffer and buffer.is_deleted():
+            x._impl.delete()
 
 
 def _result_aval(aval, requested, placed):

@@ -131,3 +131,20 @@ def test_eager_operators_on_arrays_bind_directly_with_jaxs_types():
         TypeError, match=r"add got incompatible shapes for broadcasting: \(3,\), \(4,\)"
     ):
         jnp.ones(3) + jnp.ones(4)
+
+
+def test_a_donated_array_copied_onto_a_global_mesh_is_deleted_when_its_copy_is_taken():
+    """faq_more after a program left a global mesh: an uncommitted array is copied onto the
+    mesh and the copy donated; as JAX's donation copy, the array is deleted too, but not when
+    no result reused the copy (an unusable donation)."""
+    mesh = meshjit.make_mesh((2, 4), ("X", "Y"), axis_types=(AxisType.Auto,) * 2)
+    with meshjit.set_mesh(mesh):
+        x, y = meshjit.device_put(np.ones((2, 3))), meshjit.device_put(np.ones((2, 3)))
+        z = meshjit.jit(lambda x, y: x + y, donate_argnums=(0, 1))(x, y)
+        assert x.is_deleted() and not y.is_deleted()  # one result: only x's copy is reused
+        np.testing.assert_array_equal(np.asarray(z), np.full((2, 3), 2.0, np.float32))
+        with pytest.raises(RuntimeError, match="Array has been deleted"):
+            np.asarray(x)
+        w = meshjit.device_put(np.ones((2, 3)))
+        meshjit.jit(lambda w: w.sum(), donate_argnums=0)(w)
+        assert not w.is_deleted()
