@@ -73,21 +73,47 @@ def replicate_one_device_results(module: ir.Module) -> bool:
     spread = [name for name, mesh in meshes.items() if not mesh.maximal]
     if not one_device or not spread:
         return False
+    funcs = {
+        ir.StringAttr(op.operation.attributes["sym_name"]).value: op.operation
+        for op in module.body.operations
+        if op.operation.name == "func.func"
+    }
+    main = funcs.get("main")
+    if main is None:
+        return False
     changed = False
-    for func in module.body.operations:
-        if func.operation.name != "func.func" or func.operation.attributes["sym_name"] != (
-            ir.StringAttr.get("main")
+    for i, value in enumerate(_returned(main)):
+        decided = _decided_sharding(io, value, funcs)
+        if io.func_result_sharding(main, i) is None and (
+            decided is not None and decided.mesh_name in one_device
         ):
-            continue
-        block = func.operation.regions[0].blocks[0]
-        returned = block.operations[len(block.operations) - 1].operands
-        for i, value in enumerate(returned):
-            decided = io.value_sharding(value)
-            if io.func_result_sharding(func.operation, i) is None and (
-                decided is not None and decided.mesh_name in one_device
-            ):
-                rank = len(ir.RankedTensorType(value.type).shape)
-                replicated = TensorSharding(spread[0], (DimSharding((), True),) * rank)
-                io.set_func_result_sharding(func.operation, i, replicated)
-                changed = True
+            rank = len(ir.RankedTensorType(value.type).shape)
+            replicated = TensorSharding(spread[0], (DimSharding((), True),) * rank)
+            io.set_func_result_sharding(main, i, replicated)
+            changed = True
     return changed
+
+
+def _returned(func: ir.Operation):
+    block = func.regions[0].blocks[0]
+    return block.operations[len(block.operations) - 1].operands
+
+
+def _decided_sharding(io, value: ir.Value, funcs: dict, depth: int = 0):
+    """The sharding `value` is decided with (`io`: passes' sharding_io): its own, else, for a
+    result of a call (a nested jit), the callee's result's (fuzzer seed 3300053: a callback's
+    result returned through a nested jit came back as zeros)."""
+    decided = io.value_sharding(value)
+    if decided is not None or isinstance(value, ir.BlockArgument) or depth > 16:
+        return decided
+    op = value.owner.operation if hasattr(value.owner, "operation") else value.owner
+    callee = (
+        funcs.get(ir.FlatSymbolRefAttr(op.attributes["callee"]).value)
+        if (op.name == "func.call")
+        else None
+    )
+    if callee is None:
+        return None
+    n = value.result_number
+    own = io.func_result_sharding(callee, n)
+    return own if own is not None else _decided_sharding(io, _returned(callee)[n], funcs, depth + 1)

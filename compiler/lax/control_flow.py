@@ -224,13 +224,24 @@ def _closure_convert(closed: ClosedJaxpr) -> tuple[list, ClosedJaxpr]:
 
 def _same_type(a: ShapedArray, b: ShapedArray) -> bool:
     """Equal up to weak typing: what a loop carry or a branch output must keep (its sharding
-    over Explicit axes too, as JAX's types)."""
+    over Explicit axes too, as JAX's types; but an untyped value made outside any mesh context
+    (a callback's result, a constant) is on JAX's empty mesh, whose types match any sharding)."""
     return (
         a.shape == b.shape
         and a.dtype == b.dtype
         and a.vma == b.vma
-        and (a.sharding is b.sharding or _type_axes(a) == _type_axes(b))
+        and (
+            a.sharding is b.sharding
+            or _type_axes(a) == _type_axes(b)
+            or (None in (a.sharding, b.sharding) and not _in_mesh_context())
+        )
     )
+
+
+def _in_mesh_context() -> bool:
+    from meshjit.compiler.parallel.sharding import get_abstract_context_mesh  # a later family
+
+    return get_abstract_context_mesh() is not None
 
 
 def _type_axes(a: ShapedArray) -> tuple:

@@ -1051,6 +1051,9 @@ def draw_step(rng, vals, allow_vmap=True, focus=()):
 # interpolate / cluster, jax.tree, pure_callback vmap methods, named_call / named_scope /
 # compile-time eval / closure_convert / eval_shape / platform_dependent, lax.split / collapse,
 # image.scale_and_translate, nn.initializers.
+# Round 33's (ops_round33): jax.scipy.linalg solve_triangular / expm / hankel / circulant /
+# companion / dft, jax.scipy.fft dct family, jax.tree *_with_path / reduce_associative /
+# ravel_pytree, sparse.linalg cg / bicgstab / gmres, stats.sem / norm.pdf.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1073,6 +1076,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round30,
     ops_round31,
     ops_round32,
+    ops_round33,
     ops_semantics,
     ops_transforms,
 )

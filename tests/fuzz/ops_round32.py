@@ -8,7 +8,7 @@
   (trans=) on a well-conditioned matrix made from the value;
 - `r32_tree`: jax.tree.map / reduce / leaves / transpose and tree_map_with_path over pytrees
   (dicts, tuples, None leaves) of values made from the value;
-- `r32_callback` (not drawn yet, see below): jax.pure_callback with each vmap_method, under
+- `r32_callback`: jax.pure_callback with each vmap_method, under
   vmap or not;
 - `r32_scoped`: named_call, named_scope, ensure_compile_time_eval, closure_convert, eval_shape
   and lax.platform_dependent around a body;
@@ -218,14 +218,21 @@ op("r32_tree", numpy_ref=False, grad_ok=True)((_draw_tree, _apply_tree))
 # ---------------------------------------------------------------------------------------------
 # r32_callback: pure_callback with vmap_method
 
-VMAP_METHODS = [None, "sequential", "expand_dims", "broadcast_all", "legacy_vectorized"]
+VMAP_METHODS = [
+    None,  # (under vmap: JAX's NotImplementedError)
+    "sequential",
+    "sequential_unrolled",
+    "expand_dims",
+    "broadcast_all",
+    "legacy_vectorized",
+]
 
 
 def _draw_callback(rng, vals, i):
     x = vals[i]
     if not (_num(x) and x.ndim >= 1 and x.shape[0] >= 1):
         return None
-    return [i], {"method": rng.choice(VMAP_METHODS[1:4]), "vmap": rng.random() < 0.6}
+    return [i], {"method": rng.choice(VMAP_METHODS), "vmap": rng.random() < 0.6}
 
 
 def _host_fn(a):
@@ -246,11 +253,7 @@ def _apply_callback(B, p, x):
     return api.vmap(call)(v) if p["vmap"] else call(v)
 
 
-# Not registered yet: meshjit returns zeros for a pure_callback whose operand is on several
-# devices (jit of `lambda x: pure_callback(f, ShapeDtypeStruct(x.shape, x.dtype), x)` on an
-# array replicated over 8 devices; JAX returns f's answer), campaign seeds 3900254 / 3900278 /
-# x64 3950038 / 3950060. Register it once that is fixed:
-# op("r32_callback", numpy_ref=False, grad_ok=False)((_draw_callback, _apply_callback))
+op("r32_callback", numpy_ref=False, grad_ok=False)((_draw_callback, _apply_callback))
 
 
 # ---------------------------------------------------------------------------------------------

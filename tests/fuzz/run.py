@@ -131,6 +131,7 @@ _WORKER_SOURCES = (
     "ops_round30",
     "ops_round31",
     "ops_round32",
+    "ops_round33",
     "ops_semantics",
     "ops_transforms",
     "registry",

@@ -96,3 +96,20 @@ def test_xla_mode_keeps_the_hand_off_guards():
         propagation="xla",
     )
     np.testing.assert_allclose(np.asarray(g(y)), np.fft.fft(y), rtol=1e-4, atol=1e-3)
+
+
+@pytest.mark.parametrize("propagation", MODES)
+@pytest.mark.parametrize("nesting", [1, 2])
+def test_a_callback_result_returned_through_a_nested_jit_reaches_every_device(propagation, nesting):
+    # Fuzzer seed 3300053 (r32_callback under vmap_jit): the one-device result came out of a
+    # func.call, was left without a result sharding, and the other devices' zeros were read.
+    m = meshjit.make_mesh((8,), ("a",), axis_types=(AxisType.Explicit,))
+    x = meshjit.device_put(np.arange(8.0, dtype=np.float32), NamedSharding(m, P("a")))
+    double = lambda v: np.asarray(v) * 2  # noqa: E731
+    f = lambda v: meshjit.pure_callback(double, meshjit.ShapeDtypeStruct(v.shape, v.dtype), v)  # noqa: E731
+    for _ in range(nesting):
+        f = meshjit.jit(f)
+    y = meshjit.jit(f, propagation=propagation)(x)
+    np.testing.assert_array_equal(np.asarray(y), np.arange(8.0) * 2)
+    for shard in y.addressable_shards:
+        np.testing.assert_array_equal(np.asarray(shard.data), (np.arange(8.0) * 2)[shard.index])

@@ -1015,3 +1015,21 @@ def test_scan_body_not_a_pair_shows_jaxs_avals():
         with pytest.raises(TypeError) as ei:
             lax.scan(body, init, xs)
         assert str(ei.value) == f"scan body output must be a pair, got {shown}."
+
+
+def test_an_untyped_carry_out_matches_a_sharded_carry_outside_a_mesh_context():
+    """JAX 0.10.2 runs these: a callback's result and a constant made with no mesh context are
+    on its empty mesh, whose types match a carry sharded P('a') (core.typematch); meshjit
+    refused them (TypeError). Under set_mesh the constant is typed replicated, refused by both."""
+    from meshjit.sharding import AxisType, NamedSharding, P
+
+    m = meshjit.make_mesh((8,), ("a",), axis_types=(AxisType.Explicit,))
+    x = meshjit.device_put(np.arange(8.0, dtype=np.float32), NamedSharding(m, P("a")))
+    spec = meshjit.ShapeDtypeStruct((8,), np.float32)
+    double = lambda u: meshjit.pure_callback(lambda v: np.asarray(v) * 2, spec, u)  # noqa: E731
+    twice = meshjit.jit(lambda v: lax.fori_loop(0, 2, lambda i, u: double(u), v))
+    np.testing.assert_array_equal(np.asarray(twice(x)), np.arange(8.0) * 4)
+    zeros = lambda v: lax.fori_loop(0, 2, lambda i, u: jnp.zeros(8), v)  # noqa: E731
+    np.testing.assert_array_equal(np.asarray(meshjit.jit(zeros)(x)), np.zeros(8))
+    with meshjit.set_mesh(m), pytest.raises(TypeError, match="carry input and carry output"):
+        meshjit.jit(zeros)(x)

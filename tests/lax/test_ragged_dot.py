@@ -94,3 +94,18 @@ def test_bad_dimension_numbers():
     assert meshjit.make_jaxpr(
         lambda a: lax.ragged_dot(a, np.ones((1, 2, 3), np.float32), np.array([4], np.int32))
     )(x)
+
+
+def test_explicit_operands_without_out_sharding_are_refused_as_jax():
+    """JAX 0.10.2's ragged_dot_general has no sharding inference: an operand typed over
+    Explicit axes (or a context mesh with some) and no out_sharding is its NotImplementedError
+    (fuzzer slice seed 31: meshjit ran it)."""
+    from meshjit.sharding import AxisType, NamedSharding, P
+
+    m = meshjit.make_mesh((8,), ("a",), axis_types=(AxisType.Explicit,))
+    lhs = meshjit.device_put(np.ones((8, 4), np.float32), NamedSharding(m, P("a", None)))
+    rhs, sizes = np.ones((2, 4, 3), np.float32), np.array([3, 5], np.int32)
+    with pytest.raises(NotImplementedError, match="Explicit sharding inference for ragged_dot"):
+        meshjit.jit(meshjit.lax.ragged_dot)(lhs, rhs, sizes)
+    plain = np.ones((8, 4), np.float32)
+    np.testing.assert_array_equal(np.asarray(meshjit.lax.ragged_dot(plain, rhs, sizes)), 4.0)
