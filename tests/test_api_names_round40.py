@@ -2,7 +2,7 @@
 distributions' pmf of an integer or bool array is not weakly typed, lax.linalg's schur /
 hessenberg / tridiagonal (and scipy.linalg.schur) return lists, an out-of-range axis raises a
 plain ValueError (an IndexError where JAX indexes a shape with it), `jnp.arange(True)` is
-refused, jit / checkpoint / shard_map / check_grads have JAX's signatures, and shard_map's
+refused, a loop's carry returned as given is the value given (a Python float stays one), jit / checkpoint / shard_map / check_grads have JAX's signatures, and shard_map's
 replication error ends as JAX's."""
 
 import subprocess
@@ -102,6 +102,24 @@ for name in ("checkpoint", "remat", "shard_map", "smap", "vmap", "grad", "pmap")
 OWN = ("in_shardings", "out_shardings", "propagation", "options")
 out["sig_jit"] = np.array([p for p in parameters(jax.jit) if p.split(":")[0] not in OWN])
 out["sig_check_grads"] = parameters(test_util.check_grads)
+
+a32 = np.ones(2, np.float32)
+LOOPS = {
+    "scan_float": lambda: lax.scan(lambda c, x: (c, x), 1.0, jnp.arange(3.0)),
+    "scan_numpy": lambda: lax.scan(lambda c, x: (c, x), a32, jnp.arange(3.0)),
+    "scan_changed": lambda: lax.scan(lambda c, x: (c + x, x), 1.0, jnp.arange(3.0)),
+    "scan_pair": lambda: lax.scan(lambda c, x: ((c[0], c[1] + 1), x), (1.0, 2.0), jnp.arange(3.0)),
+    "scan_no_xs": lambda: lax.scan(lambda c, x: (c, None), 1, None, length=2, reverse=True),
+    "while": lambda: lax.while_loop(lambda c: c[1] < 3, lambda c: (c[0], c[1] + 1), (1.0, 0)),
+    "while_numpy": lambda: lax.while_loop(lambda c: False, lambda c: c, a32),
+    "fori": lambda: lax.fori_loop(0, 3, lambda i, c: c, np.int8(2)),
+    "fori_float": lambda: lax.fori_loop(0, 3, lambda i, c: c, 1.0),
+    "jit_scan": lambda: jax.jit(lambda: lax.scan(lambda c, x: (c, x), 1.0, jnp.arange(3.0)))(),
+}
+for name, f in LOOPS.items():
+    leaves = jax.tree_util.tree_leaves(f())
+    out["loop_" + name] = np.array([type(leaf).__name__ for leaf in leaves])
+    out["loop_values_" + name] = np.concatenate([np.ravel(np.asarray(leaf, np.float32)) for leaf in leaves])
 
 mesh = jax.make_mesh((2, 4), ("x", "y"), axis_types=(jax.sharding.AxisType.Auto,) * 2)
 def ident(v):
