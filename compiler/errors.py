@@ -381,8 +381,9 @@ class JAXIndexError(MeshjitError, IndexError):
     """JAX's own IndexError kind (`jax.errors.JAXIndexError`): every meshjit index error is one."""
 
 
-class MeshjitIndexError(MeshjitValueError, JAXIndexError):
-    """An index that does not fit what it indexes (an array's axis, a mesh axis's devices)."""
+class MeshjitIndexError(JAXIndexError):
+    """An index that does not fit what it indexes (an array's axis, a mesh axis's devices): an
+    IndexError only, as the one Python or NumPy raise inside JAX (not a ValueError)."""
 
 
 class IncompatibleShapesError(MeshjitTypeError, MeshjitValueError):
@@ -391,9 +392,9 @@ class IncompatibleShapesError(MeshjitTypeError, MeshjitValueError):
     this is both."""
 
 
-class AxisOutOfBoundsError(MeshjitIndexError):
-    """An axis out of range for an array's rank: a ValueError and an IndexError, as NumPy's
-    AxisError; JAX raises a ValueError."""
+class AxisOutOfBoundsError(MeshjitValueError):
+    """An axis out of range for an array's rank: JAX's canonicalize_axis raises a plain
+    ValueError (not NumPy's AxisError, which is an IndexError too)."""
 
 
 class OperandShapesError(IncompatibleShapesError):

@@ -148,10 +148,12 @@ def test_out_of_range_axis(name, fn, words):
         "mean": "L:axis-mean",
         "squeeze": "L:axis-squeeze",
     }
-    with pytest.raises(MeshjitValueError) as ei:
+    # JAX's: a ValueError, an IndexError (only) where it indexes the shape with the axis
+    indexed = name in ("argmax", "swapaxes", "mean")
+    with pytest.raises(IndexError if indexed else ValueError) as ei:
         meshjit.jit(fn)(np.ones((2, 3), f32))
     _check(ei, markers[name], *words)
-    assert isinstance(ei.value, ValueError)
+    assert isinstance(ei.value, ValueError) != indexed
 
 
 # ---------------------------------------------------------------------------------------------

@@ -142,7 +142,7 @@ def _inner_products_match(vjp_fun, ct, tangents, t_out, atol, rtol):
     )
 
 
-def check_grads(f, args, order=2, modes=("fwd", "rev"), atol=None, rtol=None, eps=None):
+def check_grads(f, args, order, modes=("fwd", "rev"), atol=None, rtol=None, eps=None):
     """Checks f's derivatives at args (a tuple) up to `order`, in the given modes."""
     from meshjit.compiler.jit.api import jit
 

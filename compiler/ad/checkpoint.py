@@ -241,7 +241,14 @@ class checkpoint_policies:
 # The user API.
 
 
-_NO_CONCRETE = object()
+class _Deprecated:
+    """checkpoint's `concrete` default: the argument JAX deprecated, shown as JAX's marker."""
+
+    def __repr__(self):
+        return "Deprecated"
+
+
+_NO_CONCRETE = _Deprecated()
 
 
 def checkpoint(

@@ -789,7 +789,15 @@ def _captures_tracers(closed: ClosedJaxpr) -> bool:
     return any(type(c) is Tracer for c in closed.consts)
 
 
-_NO_FUN = object()  # jit(...) without a function: a decorator (jit(None) is an error, as JAX's)
+class _NotSpecified:
+    """jit(...) without a function: a decorator (jit(None) is an error, as JAX's); shown in
+    jit's signature as JAX's marker."""
+
+    def __repr__(self):
+        return "<not-specified>"
+
+
+_NO_FUN = _NotSpecified()
 
 
 def jit(
@@ -798,10 +806,10 @@ def jit(
     *,
     in_shardings=None,
     out_shardings=None,
-    static_argnums=(),
-    static_argnames=(),
-    donate_argnums=(),
-    donate_argnames=(),
+    static_argnums=None,
+    static_argnames=None,
+    donate_argnums=None,
+    donate_argnames=None,
     keep_unused: bool = False,
     device=None,
     backend: str | None = None,

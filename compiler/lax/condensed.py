@@ -94,8 +94,9 @@ _registered(schur_p, (2,))
 
 
 def schur(x, *, compute_schur_vectors=True, sort_eig_vals=False, select_callable=None):
-    """(T, Z): the Schur form of square `x` and its Schur vectors; (T,) without the vectors."""
-    return tuple(
+    """[T, Z]: the Schur form of square `x` and its Schur vectors; [T] without the vectors (a
+    list, as JAX's)."""
+    return list(
         schur_p.bind(
             x,
             compute_schur_vectors=bool(compute_schur_vectors),
@@ -137,8 +138,9 @@ _registered(hessenberg_p, (2,))
 
 
 def hessenberg(a):
-    """(a, taus): `a`'s upper Hessenberg form with its Householder reflectors below it."""
-    return tuple(hessenberg_p.bind(a))
+    """[a, taus]: `a`'s upper Hessenberg form with its Householder reflectors below it (a list,
+    as JAX's)."""
+    return list(hessenberg_p.bind(a))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -181,8 +183,9 @@ _registered(tridiagonal_p, (2,))
 
 def tridiagonal(a, *, lower=True):
     """(a, d, e, taus): the tridiagonal form of symmetric (Hermitian) `a` from the `lower` (or
-    upper) triangle: its diagonal `d`, off-diagonal `e`, and the Householder reflectors."""
-    return tuple(tridiagonal_p.bind(a, lower=bool(lower)))
+    upper) triangle: its diagonal `d`, off-diagonal `e`, and the Householder reflectors (a
+    list, as JAX's)."""
+    return list(tridiagonal_p.bind(a, lower=bool(lower)))
 
 
 # ---------------------------------------------------------------------------------------------

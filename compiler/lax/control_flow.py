@@ -602,6 +602,7 @@ def _while_loop(cond_fun, body_fun, init_val, cond_key: tuple, body_key: tuple):
     if not config.key_reuse:  # as JAX: the cond first (a print in it shows first); key-reuse
         # checking reads the body's carried keys in the cond, so it traces the body first
         trace_cond([abstractify(x) for x in init_leaves])
+    given = init_leaves
     with _key_scope("while_loop body"):
         init_leaves, avals, body, _ = _trace_carry(
             "while_loop body_fun", trace_body, init_leaves, tree, body_fun
@@ -615,7 +616,18 @@ def _while_loop(cond_fun, body_fun, init_val, cond_key: tuple, body_key: tuple):
         cond_jaxpr=cond_jaxpr, body_jaxpr=body_jaxpr,
         cond_nconsts=len(cond_consts), body_nconsts=len(body_consts),
     )  # fmt: skip
+    outs = _forwarded(outs, body_jaxpr, len(body_consts), given, init_leaves)
     return tree_unflatten(tree, outs)
+
+
+def _forwarded(outs: list, body: ClosedJaxpr, nconsts: int, given: list, init_leaves) -> list:
+    """The loop's carries, those the body returns as it got them being the values given (a
+    Python float stays one, a NumPy array the same object), as JAX's forwarding does."""
+    outs, jaxpr = list(outs), body.jaxpr
+    for i, (x, init) in enumerate(zip(given, init_leaves)):
+        if x is init and jaxpr.outvars[i] is jaxpr.invars[nconsts + i]:
+            outs[i] = x
+    return outs
 
 
 # While loops standing for another JAX primitive (a pallas_call run by its interpreter), by
@@ -815,6 +827,7 @@ def _scan(f, init, xs, length, reverse, unroll, body_key: tuple):
     length = _scan_length(x_avals, length)
     slice_avals = [unstacked(a, "scan") for a in x_avals]
     init_leaves, carry_tree = tree_flatten(init)
+    given = init_leaves
     _no_ref_carry(init, "scan", f, "result[0]")
     trace_fn = reused_trace(
         _scan_body_tracer(f, carry_tree, x_tree, slice_avals),
@@ -834,6 +847,7 @@ def _scan(f, init, xs, length, reverse, unroll, body_key: tuple):
         length=length, reverse=bool(reverse), unroll=_unroll(unroll, length),
     )  # fmt: skip
     n = len(init_leaves)
+    outs = _forwarded(outs[:n], jaxpr, len(consts), given, init_leaves) + list(outs[n:])
     return tree_unflatten(carry_tree, outs[:n]), tree_unflatten(y_tree, outs[n:])
 
 

@@ -9,6 +9,7 @@ import numpy as np
 
 from meshjit.compiler.errors import (
     AxisOutOfBoundsError,
+    MeshjitIndexError,
     MeshjitNameError,
     MeshjitTypeError,
     MeshjitValueError,
@@ -42,10 +43,17 @@ def canonical_axis(axis: int, ndim: int, what: str = "axis", jax_words: str = ""
             f"be an int, got {axis!r})"
         )
     if not -ndim <= axis < ndim:
-        first = f"{jax_words}: " if jax_words else ""
-        raise AxisOutOfBoundsError(  # NumPy's AxisError's words, as JAX's
-            f"{first}{what} {axis} is out of bounds for array of dimension {ndim}"
-        )
+        if jax_words:  # JAX indexes a shape or a list with the axis: its IndexError's words
+            err = MeshjitIndexError(jax_words)
+            err.add_note(f"{what} {axis} is out of bounds for array of dimension {ndim}")
+            raise err
+        # JAX's canonicalize_axis's ValueError and words: a function's axis ("sort axis") is
+        # named in a note.
+        words = "axis" if what.endswith(" axis") else what
+        err = AxisOutOfBoundsError(f"{words} {axis} is out of bounds for array of dimension {ndim}")
+        if words != what:
+            err.add_note(f"({what} {axis})")
+        raise err
     return axis % ndim
 
 

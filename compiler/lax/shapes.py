@@ -170,7 +170,10 @@ register_pp_params(iota_p, lambda eqn, _: {**eqn.params, "sharding": None})
 @abstract_eval_rules.register(iota_p)
 def _iota_rule(*, dtype, shape, dimension):
     if dtypes.is_bool(dtype):
-        raise MeshjitTypeError("iota does not accept dtype bool; use an integer or float dtype")
+        raise MeshjitTypeError(  # JAX's words
+            "iota does not accept dtype bool. Accepted dtypes are subtypes of integer, floating, "
+            "complexfloating."
+        )
     return ShapedArray(shape, dtype)
 
 

@@ -479,11 +479,11 @@ def _arange(start, stop=None, step=None, dtype=None):
             what = "stop" if what == "start" and stop is None else what  # arange(n): n stops
             require_concrete(v, f"It arose in the jnp.arange argument '{what}'")
     _check_arange_scalars(start, stop, step)
+    if dtype is None:  # the bounds given (`arange(True)` is bool, which iota refuses, as JAX)
+        dtype = _arange_dtype(start, stop, step)
     if stop is None:
         start, stop = 0, start
     step_given, step = step is not None, 1 if step is None else step
-    if dtype is None:
-        dtype = _arange_dtype(start, stop, step if step_given else None)
     dtype = dtypes.canonicalize(dtype)
     if builtins.any(is_symbolic_dim(v) for v in (start, stop, step)):
         count = _symbolic_count(start, stop, step)

@@ -422,10 +422,9 @@ def split(ary, indices_or_sections, axis=0):
     ary = materialize(ary)
     aval = aval_of(ary)
     if isinstance(axis, int) and not -aval.ndim <= axis < aval.ndim:
-        raise MeshjitIndexError(  # JAX's (its split reads ary.shape[axis])
-            f"tuple index out of range: split axis {axis} is out of range for an array of "
-            f"rank {aval.ndim}"
-        )
+        err = MeshjitIndexError("tuple index out of range")  # JAX's: split reads ary.shape[axis]
+        err.add_note(f"split axis {axis} is out of range for an array of rank {aval.ndim}")
+        raise err
     axis = checks.canonical_axis(axis, aval.ndim)
     size_ = aval.shape[axis]
     if is_traced(indices_or_sections) or (

@@ -93,7 +93,7 @@ class _Infer:
     __slots__ = ()
 
     def __repr__(self):
-        return "Infer"
+        return "jax.sharding.Infer"  # as JAX's signature of shard_map shows it
 
 
 Infer = _Infer()
@@ -642,7 +642,7 @@ def _check_out_specs(
     bullets = [claim for _, _, claim in claims]
     body = bullets[0] if len(bullets) == 1 else "\n\n".join(f"* {b}" for b in bullets)
     i, aval, _ = claims[0]
-    raise MeshjitValueError(
+    err = MeshjitValueError(
         f"shard_map applied to the function '{getattr(f, '__name__', f)}' was given "
         "out_specs which require replication which can't be statically inferred given the "
         f"mesh:\n\nThe mesh given has shape {tuple(mesh.shape.values())} with "
@@ -651,9 +651,12 @@ def _check_out_specs(
         + "\n\nCheck if these output values are meant to be replicated over those mesh "
         "axes. If not, consider revising the corresponding out_specs entries. If so, "
         "consider disabling the check by passing the check_vma=False argument to "
-        f"`jax.shard_map`. (output {i} is {aval.str_long()}: reduce over the axes (e.g. "
-        "lax.psum), or gather with lax.all_gather_invariant instead of lax.all_gather)"
+        "`jax.shard_map`."
     )
+    # JAX's message ends there; the way out, in a note (JAX 0.10.2's lax has no
+    # all_gather_invariant: a psum makes a value invariant over the axes it sums).
+    err.add_note(f"output {i} is {aval.str_long()}: reduce it over those axes (e.g. lax.psum)")
+    raise err
 
 
 def _spec_paths(specs, placeholder) -> list[str]:

@@ -31,6 +31,12 @@ __version__ = "0.1.0"
 # every primitive family's rules).
 _WITHOUT_FACADE = ("dialects", "passes", "tools")
 _state = {"loading": False, "loaded": False}
+# The submodules `import jax` leaves unimported, as JAX's: `meshjit.flatten_util` is an
+# AttributeError until `import meshjit.flatten_util` (or `from meshjit import flatten_util`).
+# The facade loads them with the rest (their functions are API boundaries too) and keeps them
+# here, out of sys.modules, until imported.
+_UNTIL_IMPORTED = ("ad_checkpoint", "extend", "flatten_util", "test_util")
+_hidden: dict = {}
 
 
 def _load() -> None:
@@ -45,8 +51,11 @@ def _load() -> None:
         globals().update(
             (k, v) for k, v in names.items() if not k.startswith("__") and k != "NAMES"
         )
-        globals()["__all__"] = list(_facade.NAMES)
+        globals()["__all__"] = [n for n in _facade.NAMES if n not in _UNTIL_IMPORTED]
         _facade._api_boundaries()
+        for name in _UNTIL_IMPORTED:
+            del globals()[name]
+            _hidden["meshjit." + name] = _sys.modules.pop("meshjit." + name)
         _state["loaded"] = True
     finally:
         _state["loading"] = False
@@ -90,6 +99,8 @@ class _FacadeFirst(_importlib_abc.MetaPathFinder, _importlib_abc.Loader):
 
     def find_spec(self, fullname, path=None, target=None):
         parts = fullname.split(".")
+        if fullname in _hidden:  # imported at last: the module the facade loaded
+            return self._handed_on(fullname)
         if (
             _state["loaded"]
             or _state["loading"]
@@ -99,11 +110,16 @@ class _FacadeFirst(_importlib_abc.MetaPathFinder, _importlib_abc.Loader):
         ):
             return None
         _load()
-        module = _sys.modules.get(fullname)
-        if module is None:  # a facade module the facade does not import: imported as usual
-            return None
+        if fullname not in _hidden and _sys.modules.get(fullname) is None:
+            return None  # a module the facade does not import: imported as usual
+        return self._handed_on(fullname)
+
+    def _handed_on(self, fullname):
         # The import system hands on the spec of a module already in sys.modules: this one
         # until exec_module puts the module's own back.
+        if fullname in _hidden:
+            _sys.modules[fullname] = _hidden.pop(fullname)
+        module = _sys.modules[fullname]
         self._specs[fullname] = module.__spec__
         module.__spec__ = _importlib_util.spec_from_loader(
             fullname, self, is_package=hasattr(module, "__path__")

@@ -13,7 +13,9 @@ from meshjit.compiler.scipy.util import lax_const
 def logpmf(k, p, loc=0):
     k, p, loc = inexact(k, p, loc)
     x = k - loc
-    log_probs = xlogy(x, p) + xlog1py(1 - x, -p)
+    # 1 as JAX's lax._const(k, 1): a strong constant for an array k (so a bool or int array k's
+    # pmf is not weakly typed), a Python scalar for a weak scalar k.
+    log_probs = xlogy(x, p) + xlog1py(lax_const(k, 1) - x, -p)
     return jnp.where((x < 0) | (x > 1), -np.inf, log_probs)
 
 

@@ -7,7 +7,7 @@ from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.scipy.util import inexact, lax_const
 
-__all__ = ["clamp", "inexact", "mirrored", "outside_unit_interval"]
+__all__ = ["clamp", "inexact", "lax_const", "mirrored", "outside_unit_interval"]
 
 
 def outside_unit_interval(q):
