@@ -38,7 +38,7 @@ def outcome(fn, *args):
     """The printed jaxpr of fn(*args), or the error it raises (type and message)."""
     try:  # a fresh function each time: no trace cache may answer
         return str(meshjit.make_jaxpr(lambda *a: fn(*a))(*args))
-    except (TypeError, ValueError) as e:
+    except (TypeError, ValueError, IndexError) as e:
         return type(e), getattr(e, "bare_message", str(e))
 
 
