@@ -58,6 +58,7 @@ def test_exception_in_one_process_ends_the_run_fast():
     assert run.seconds < 20, run.seconds  # not the 300 s shutdown timeout
 
 
+@pytest.mark.campaign  # 10-15 s of waiting: `make test-distributed` and campaigns run it
 def test_hung_process_ends_the_run_at_the_heartbeat():
     run = _fault("stop", 1, 2, 4, grace=1)
     assert run.code != 0
@@ -82,6 +83,7 @@ def _join(mode, n, **kw):
     return launch("join_faults.py", mode, n=n, devices=1, timeout=40, **kw)
 
 
+@pytest.mark.campaign  # 10-15 s of waiting: `make test-distributed` and campaigns run it
 def test_a_process_that_never_joins():
     run = _join("never", 2)
     assert run.code == 1
@@ -107,6 +109,7 @@ def test_unreachable_coordinator():
     assert run.seconds < 20
 
 
+@pytest.mark.campaign  # 10-15 s of waiting: `make test-distributed` and campaigns run it
 def test_coordinator_address_in_use():
     with socket.create_server(("127.0.0.1", 0)) as holder:
         port = holder.getsockname()[1]
