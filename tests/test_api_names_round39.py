@@ -9,18 +9,11 @@ ml_dtypes' scalar type."""
 import numpy as np
 
 from meshjit import distributed, test_util
+from tests.support import jax_oracle
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 # Each call as (dtype, weak type, shape, values), or (error type, first line of its message).
-DESCRIBED = r"""
-def described(f):
-    try:
-        x = f()
-    except Exception as e:
-        return np.array([type(e).__name__, str(e).split("\n")[0]])
-    x = jnp.asarray(x)
-    return np.array([str(x.dtype), str(x.weak_type), str(x.shape), str(np.asarray(x).tolist())])
-"""
+DESCRIBED = jax_oracle.DESCRIBED
 
 PROGRAM = (
     DESCRIBED

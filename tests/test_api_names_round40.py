@@ -13,18 +13,13 @@ import numpy as np
 import meshjit.scipy.linalg  # noqa: F401  (jax.scipy.linalg in the programs)
 import meshjit.scipy.stats  # noqa: F401
 from meshjit import test_util
+from tests.support import jax_oracle
 from tests.support.jax_oracle import have_jax, jax_on_8_devices, meshjit_on_program
 
 # Each call as (dtype, weak type, shape, values), or (error type, first line of its message).
-DESCRIBED = r"""
-def described(f):
-    try:
-        x = f()
-    except Exception as e:
-        return np.array([type(e).__name__, str(e).split("\n")[0]])
-    x = jnp.asarray(x)
-    return np.array([str(x.dtype), str(x.weak_type), str(x.shape), str(np.asarray(x).tolist())])
-
+DESCRIBED = (
+    jax_oracle.DESCRIBED
+    + r"""
 
 def raised(f):
     # The builtin classes of the error raised (its type as programs catch it).
@@ -41,6 +36,7 @@ def parameters(f):
         [f"{p.name}:{p.kind.name}:{p.default!r}" for p in inspect.signature(f).parameters.values()]
     )
 """
+)
 
 PROGRAM = (
     DESCRIBED

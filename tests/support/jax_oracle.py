@@ -326,3 +326,16 @@ def assert_close_to_jax(pairs, rtol: float) -> None:
             np.testing.assert_allclose(g, w, rtol=rtol, atol=rtol * scale, err_msg=key)
         else:
             np.testing.assert_array_equal(g, w, err_msg=key)
+
+
+# A harness prelude for programs comparing many calls with JAX: each call as (dtype, weak type,
+# shape, values), or (error type, first line of its message).
+DESCRIBED = r"""
+def described(f):
+    try:
+        x = f()
+    except Exception as e:
+        return np.array([type(e).__name__, str(e).split("\n")[0]])
+    x = jnp.asarray(x)
+    return np.array([str(x.dtype), str(x.weak_type), str(x.shape), str(np.asarray(x).tolist())])
+"""
