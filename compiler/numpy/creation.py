@@ -504,7 +504,9 @@ def _arange_dtype(*bounds):
     number weak); symbolic dimensions count as the default int."""
     if builtins.any(is_symbolic_dim(v) for v in bounds):
         return dtypes.default_int
-    return result_type(*(v for v in bounds if v is not None))
+    # A Python int's type is the weak default int whatever its value: past int32 it wraps when
+    # converted (`arange(2**31, 2**31 + 3)` is JAX's int32 -2**31, ...), as JAX's does.
+    return result_type(*(0 if type(v) is int else v for v in bounds if v is not None))
 
 
 def _symbolic_count(start, stop, step):

@@ -380,3 +380,12 @@ def test_python_numbers_past_a_dtypes_range_warn_twice_as_jax():
             warnings.simplefilter("always")
             assert np.isinf(np.asarray(make()))
         assert [w.category for w in caught] == [RuntimeWarning, RuntimeWarning]
+
+
+def test_arange_of_python_ints_past_int32_wraps_as_jax():
+    """JAX 0.10.2 types Python int bounds as the weak default int whatever their value and wraps
+    them converting (int32 with x64 off); meshjit raised OverflowError."""
+    got = meshjit.numpy.arange(2**31, 2**31 + 3)
+    assert got.dtype == np.int32
+    np.testing.assert_array_equal(got, [-(2**31), -(2**31) + 1, -(2**31) + 2])
+    np.testing.assert_array_equal(meshjit.numpy.arange(2**40, 2**40 + 3), [0, 1, 2])
