@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 
 .PHONY: setup demo test test-py test-lit test-campaigns bench test-distributed bench-distributed fuzz \
-	doc-examples doc-examples-corpus record-oracles shardy-campaign shardy-op-sweep uneven-sweep
+	test-durations doc-examples doc-examples-corpus record-oracles shardy-campaign shardy-op-sweep uneven-sweep
 
 $(BIN)/.installed: pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -23,6 +23,13 @@ demo: setup
 test: setup
 	$(BIN)/python -m pytest tests -n 2 --dist worksteal
 	PATH=$(abspath $(BIN)):$$PATH $(BIN)/lit -sv test/lit
+
+# Where `make test`'s pytest time goes: the same run logging each test's duration
+# (tests/support/durlog.py), then the 40 longest tests and each directory's worker-seconds.
+test-durations: setup
+	rm -f durations.log
+	-DURLOG=$(abspath durations.log) $(BIN)/python -m pytest tests -n 2 --dist worksteal -p tests.support.durlog
+	$(BIN)/python -m tests.support.durlog durations.log
 
 # The long checks kept out of `make test` (pytest's `campaign` marker): the rest of each split sweep
 # (tests/support/campaign.py), every module imported alone in a
