@@ -168,7 +168,7 @@ STRUCTURAL = {
 
 @pytest.mark.parametrize(
     "name", campaign.every(campaign.SWEEP, sorted(STRUCTURAL))
-)  # one in twelve in make test
+)  # one in 24 in make test
 def test_structural_grads(name):
     fn, args = STRUCTURAL[name]
     check_grads(fn, args, order=2)
@@ -529,7 +529,7 @@ COLLECTIVES = {
 
 @pytest.mark.parametrize(
     "name", campaign.every(campaign.SWEEP, sorted(COLLECTIVES))
-)  # one in twelve in make test
+)  # one in 24 in make test
 def test_collective_grads_in_shard_map(mesh, name):
     body, in_spec, out_spec = COLLECTIVES[name]
     f = _smap(mesh, body, in_spec, out_spec)

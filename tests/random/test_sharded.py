@@ -130,7 +130,8 @@ OUT_SHARDING_SAMPLERS = {
 }
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(OUT_SHARDING_SAMPLERS)))  # one in twelve in make test
+# one in 24 in make test
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(OUT_SHARDING_SAMPLERS)))
 def test_samplers_take_out_sharding(name):
     """Every sampler JAX gives `out_sharding=` takes it: the same draws, laid out by it."""
     sample = OUT_SHARDING_SAMPLERS[name]

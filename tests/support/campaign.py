@@ -17,10 +17,11 @@ import os
 import pytest
 
 # The slice of a vs-JAX sweep `make test` runs: every SWEEP-th case. A module's oracle and its
-# parametrization both read it, so JAX always computes the cases the tests ask for. Twelve (it
-# was three, then six) to fit the 15 minutes on 2 cores: every twelfth case is also a sixth one,
-# so `make test` runs a subset of what it ran before and `make test-campaigns` the rest.
-SWEEP = 12
+# parametrization both read it, so JAX always computes the cases the tests ask for. Twenty-four
+# (it was three, six, then twelve) to fit the 15 minutes on 2 cores: every twenty-fourth case is
+# also a twelfth one, so `make test` runs a subset of what it ran before and `make
+# test-campaigns` the rest.
+SWEEP = 24
 
 
 def examples(n: int) -> int:
