@@ -43,13 +43,19 @@ def test_random_programs_match_the_reference(seeds):
 
 
 # the vocabulary (rounds 12-27: ~1460 jnp / lax calls and transform compositions), one program
-# per entry in 15 slices, plain, under vmap and differentiated: one slice in `make test` (~100
-# entries, meshjit's default mode), the others campaigns (round 27: 15 slices, was 14)
-@pytest.mark.parametrize(("how", "offset"), campaign.grid(45, ["plain", "vmap", "grad"], range(15)))
+# per entry in 30 slices, plain, under vmap and differentiated: one slice in `make test` (~50
+# entries, meshjit's default mode), the others campaigns (30 slices, was 15: the suite's time)
+VOCABULARY_SLICES = 30
+
+
+@pytest.mark.parametrize(
+    ("how", "offset"),
+    campaign.grid(3 * VOCABULARY_SLICES, ["plain", "vmap", "grad"], range(VOCABULARY_SLICES)),
+)
 def test_each_vocabulary_entry_matches_jax(how, offset):
     from tests.fuzz import vocabulary
 
-    programs = vocabulary.programs(every=15, offset=offset, how=how)
+    programs = vocabulary.programs(every=VOCABULARY_SLICES, offset=offset, how=how)
     jax_results = run_jax(programs) or [None] * len(programs)
     failures = []
     for program, jax_result in zip(programs, jax_results):
@@ -149,20 +155,54 @@ def test_a_step_computing_in_bfloat16_is_compared_at_its_precision():
     """Seed 3000117 (round 30): r30_cast's bfloat16 dot, converted to float32 and psum_scattered
     in a shard_map: JAX's XLA kept the dot in float32 (excess precision), meshjit rounds it to
     bfloat16; the program's inputs are int8, its step names the type."""
-    program = Program.from_json({
-        "seed": 3000117, "mesh_shape": [2], "axis_names": ["a"],
-        "inputs": [[[4, 6], "int8", [None, None]]],
-        "steps": [["op", "searchsorted", [0, 0], {"side": "left"}],
-                  ["op", "r30_cast", [1], {"kind": "lowp_dot", "to": "int16", "scale": 1000.0,
-                                           "plant": "nan", "shift": 8, "shift_op": "shift_left",
-                                           "lowp": "bfloat16", "axis": -2}],
-                  ["op", "r30_smap", [2], {"kind": "psum_scatter", "manual": "b", "inner": "b",
-                                           "shift": -1, "constrain": True, "float": False}]],
-        "outputs": [3], "grad": False, "out_specs": None})
-    jax_outs = np.float32([[98.34375, 94.10986, 88.055176, 97.6875],
-                           [105.515625, 101.71973, 86.28174, 104.87134]])
-    outcome = check(program, {"outs": [jax_outs], "types": [("float32", False)]},
-                    modes=("meshjit",))
+    program = Program.from_json(
+        {
+            "seed": 3000117,
+            "mesh_shape": [2],
+            "axis_names": ["a"],
+            "inputs": [[[4, 6], "int8", [None, None]]],
+            "steps": [
+                ["op", "searchsorted", [0, 0], {"side": "left"}],
+                [
+                    "op",
+                    "r30_cast",
+                    [1],
+                    {
+                        "kind": "lowp_dot",
+                        "to": "int16",
+                        "scale": 1000.0,
+                        "plant": "nan",
+                        "shift": 8,
+                        "shift_op": "shift_left",
+                        "lowp": "bfloat16",
+                        "axis": -2,
+                    },
+                ],
+                [
+                    "op",
+                    "r30_smap",
+                    [2],
+                    {
+                        "kind": "psum_scatter",
+                        "manual": "b",
+                        "inner": "b",
+                        "shift": -1,
+                        "constrain": True,
+                        "float": False,
+                    },
+                ],
+            ],
+            "outputs": [3],
+            "grad": False,
+            "out_specs": None,
+        }
+    )
+    jax_outs = np.float32(
+        [[98.34375, 94.10986, 88.055176, 97.6875], [105.515625, 101.71973, 86.28174, 104.87134]]
+    )
+    outcome = check(
+        program, {"outs": [jax_outs], "types": [("float32", False)]}, modes=("meshjit",)
+    )
     assert not outcome.failed, outcome.results
 
 
@@ -171,12 +211,30 @@ def test_jax_runs_a_program_setting_an_abstract_mesh_on_the_mesh_s_devices():
     program; JAX, run unsharded (its oracle's default), refuses it ("Please enter your `jit`
     into a mesh context"), and with the program's shardings refuses an uneven input: its worker
     runs it replicated on the mesh's devices."""
-    program = Program.from_json({
-        "seed": 3000059, "mesh_shape": [4], "axis_names": ["a"],
-        "inputs": [[[3, 3], "int16", [None, "a"]], [[4, 5], "uint8", [None, None]]],
-        "steps": [["op", "r30_mesh", [1], {"kind": "zeros_out", "spec": [["c", "a"], None],
-                                           "out": ["a", None], "auto": "b"}]],
-        "outputs": [2], "grad": False, "out_specs": None})
+    program = Program.from_json(
+        {
+            "seed": 3000059,
+            "mesh_shape": [4],
+            "axis_names": ["a"],
+            "inputs": [[[3, 3], "int16", [None, "a"]], [[4, 5], "uint8", [None, None]]],
+            "steps": [
+                [
+                    "op",
+                    "r30_mesh",
+                    [1],
+                    {
+                        "kind": "zeros_out",
+                        "spec": [["c", "a"], None],
+                        "out": ["a", None],
+                        "auto": "b",
+                    },
+                ]
+            ],
+            "outputs": [2],
+            "grad": False,
+            "out_specs": None,
+        }
+    )
     jax_result = (run_jax([program]) or [None])[0]
     assert jax_result is None or "outs" in jax_result, jax_result
     outcome = check(program, jax_result, modes=("meshjit",))
@@ -266,44 +324,88 @@ def test_any_op_module_imports_first():
     import subprocess
     import sys
 
-    code = ("import tests.fuzz.ops_api, tests.fuzz.ops_round18\n"
-            "from tests.fuzz import vocabulary\nassert len(vocabulary.entries()) > 900")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=run.REPO)
+    code = (
+        "import tests.fuzz.ops_api, tests.fuzz.ops_round18\n"
+        "from tests.fuzz import vocabulary\nassert len(vocabulary.entries()) > 900"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=run.REPO
+    )
     assert done.returncode == 0, done.stderr[-2000:]
 
 
 X64_PROGRAMS = [  # round 19's x64 findings, shrunk
     {  # seed 400016: a uint64 constant past int64 (std::bad_cast)
-        "seed": 400016, "mesh_shape": [2], "axis_names": ["a"],
+        "seed": 400016,
+        "mesh_shape": [2],
+        "axis_names": ["a"],
         "inputs": [[[3, 4, 16, 1], "uint64", [None, None, "a", None]]],
-        "steps": [["reshape", 0, [64]],
-                  ["op", "moments", [1], {"kind": "mean", "axis": [0], "ddof": 1,
-                                          "keepdims": False}],
-                  ["op", "where", [1, 1], {"c": -1, "scalar_else": False}]],
-        "outputs": [3], "grad": False, "out_specs": None,
-        "wrap": {"kind": "vmap", "in_axes": [0], "out_axes": 1}, "x64": True,
+        "steps": [
+            ["reshape", 0, [64]],
+            ["op", "moments", [1], {"kind": "mean", "axis": [0], "ddof": 1, "keepdims": False}],
+            ["op", "where", [1, 1], {"c": -1, "scalar_else": False}],
+        ],
+        "outputs": [3],
+        "grad": False,
+        "out_specs": None,
+        "wrap": {"kind": "vmap", "in_axes": [0], "out_axes": 1},
+        "x64": True,
     },
     {  # seed 400015: an integer's mean is float32 (not the default float)
-        "seed": 400015, "mesh_shape": [2, 2], "axis_names": ["a", "b"],
+        "seed": 400015,
+        "mesh_shape": [2, 2],
+        "axis_names": ["a", "b"],
         "inputs": [[[8, 3], "uint8", ["a", None]]],
-        "steps": [["op", "reduce_where", [0], {"kind": "mean", "axis": [0, -1], "keepdims": False,
-                                               "initial": None, "mask": "pos", "m": None}]],
-        "outputs": [1], "grad": False, "out_specs": None, "special": True, "x64": True,
+        "steps": [
+            [
+                "op",
+                "reduce_where",
+                [0],
+                {
+                    "kind": "mean",
+                    "axis": [0, -1],
+                    "keepdims": False,
+                    "initial": None,
+                    "mask": "pos",
+                    "m": None,
+                },
+            ]
+        ],
+        "outputs": [1],
+        "grad": False,
+        "out_specs": None,
+        "special": True,
+        "x64": True,
     },
     {  # seed 400266: int64 operands with float32 preferred: JAX's TypeError
-        "seed": 400266, "mesh_shape": [1], "axis_names": ["a"],
+        "seed": 400266,
+        "mesh_shape": [1],
+        "axis_names": ["a"],
         "inputs": [[[4, 4], "bool", [None, None]]],
-        "steps": [["cumsum", 0, 1],
-                  ["op", "dot_general", [1, 1], {"contract": [[0], [0]], "batch": [[1], [1]],
-                                                 "pref": "float32"}]],
-        "outputs": [2], "grad": False, "out_specs": None, "x64": True,
+        "steps": [
+            ["cumsum", 0, 1],
+            [
+                "op",
+                "dot_general",
+                [1, 1],
+                {"contract": [[0], [0]], "batch": [[1], [1]], "pref": "float32"},
+            ],
+        ],
+        "outputs": [2],
+        "grad": False,
+        "out_specs": None,
+        "x64": True,
     },
     {  # seed 400221: a float32 init of float64 values in lax.reduce: JAX's TypeError
-        "seed": 400221, "mesh_shape": [4], "axis_names": ["a"],
+        "seed": 400221,
+        "mesh_shape": [4],
+        "axis_names": ["a"],
         "inputs": [[[6, 5], "float64", [None, None]]],
         "steps": [["op", "np_lax", [0], {"fn": "lax_reduce_variadic"}]],
-        "outputs": [1], "grad": False, "out_specs": None, "x64": True,
+        "outputs": [1],
+        "grad": False,
+        "out_specs": None,
+        "x64": True,
     },
 ]
 
@@ -341,15 +443,26 @@ def test_a_program_xla_fails_for_jax_is_not_a_jax_only_error():
     padding before a shard_map (a dynamic slice longer than the padded value); JAX has no answer
     (as when XLA aborts), and meshjit's is the pad's (int8[6] padded with -2: one low, two
     between elements, two high; stacked per device, scaled, plus the shard_map's psum of 1)."""
-    program = Program.from_json({
-        "seed": 291171, "mesh_shape": [4], "axis_names": ["a"],
-        "inputs": [[[6], "int8", [None]]],
-        "steps": [["op", "pad", [0], {"lax": True, "config": [[1, 2, 2]], "value": -2}],
-                  ["op", "np_np15c", [1], {"fn": "smap_psum_scalar_count"}]],
-        "outputs": [2], "grad": False, "out_specs": [["a"]]})
-    jax_error = {"error": "JaxRuntimeError: INVALID_ARGUMENT: during context [hlo verifier]: "
-                          "Slice dim size 5 greater than dynamic slice dimension: 4.",
-                 "builtin": "RuntimeError"}
+    program = Program.from_json(
+        {
+            "seed": 291171,
+            "mesh_shape": [4],
+            "axis_names": ["a"],
+            "inputs": [[[6], "int8", [None]]],
+            "steps": [
+                ["op", "pad", [0], {"lax": True, "config": [[1, 2, 2]], "value": -2}],
+                ["op", "np_np15c", [1], {"fn": "smap_psum_scalar_count"}],
+            ],
+            "outputs": [2],
+            "grad": False,
+            "out_specs": [["a"]],
+        }
+    )
+    jax_error = {
+        "error": "JaxRuntimeError: INVALID_ARGUMENT: during context [hlo verifier]: "
+        "Slice dim size 5 greater than dynamic slice dimension: 4.",
+        "builtin": "RuntimeError",
+    }
     outcome = check(program, jax_error, modes=("meshjit",))
     assert not outcome.failed, outcome.results
     x = program.arguments()[0].astype(np.int64)
@@ -361,22 +474,34 @@ def test_a_program_xla_fails_for_jax_is_not_a_jax_only_error():
 
 ROUND26_PROGRAMS = [  # round 26's fixes, on inputs sharded unevenly
     {  # a vmapped gcd of an empty value: XLA segfaulted (a zero-size call in a loop body)
-        "seed": 0, "mesh_shape": [2], "axis_names": ["a"],
+        "seed": 0,
+        "mesh_shape": [2],
+        "axis_names": ["a"],
         "inputs": [[[2, 3], "int32", ["a", None]]],
         "steps": [["op", "np_np26", [0], {"fn": "r26_vmap_gcd_empty"}]],
-        "outputs": [1], "grad": False, "out_specs": None,
+        "outputs": [1],
+        "grad": False,
+        "out_specs": None,
     },
     {  # a base-dilated window over 5 rows on 4 devices: XLA's partitioner aborted
-        "seed": 1, "mesh_shape": [4, 2], "axis_names": ["a", "b"],
+        "seed": 1,
+        "mesh_shape": [4, 2],
+        "axis_names": ["a", "b"],
         "inputs": [[[5, 3], "float32", ["a", "b"]]],
         "steps": [["op", "np_np26", [0], {"fn": "r26_window_base_dilated"}]],
-        "outputs": [1], "grad": False, "out_specs": None,
+        "outputs": [1],
+        "grad": False,
+        "out_specs": None,
     },
     {  # base- and window-dilated, padded, strided max window over 7 rows on 8 devices
-        "seed": 2, "mesh_shape": [8], "axis_names": ["a"],
+        "seed": 2,
+        "mesh_shape": [8],
+        "axis_names": ["a"],
         "inputs": [[[7, 2], "float32", ["a", None]]],
         "steps": [["op", "np_np26", [0], {"fn": "r26_window_dilated_padded"}]],
-        "outputs": [1], "grad": False, "out_specs": None,
+        "outputs": [1],
+        "grad": False,
+        "out_specs": None,
     },
 ]
 
@@ -393,14 +518,30 @@ def test_xla_failing_a_module_as_it_fails_jaxs_is_not_a_meshjit_error():
     shardings; XLA's verifier fails the module of meshjit's "xla" mode (the one JAX's jit hands
     it: JAX fails the same way with the program's shardings, its oracle runs without them):
     no meshjit error (meshjit's own modes agree with JAX's answer: the campaign checked)."""
-    program = Program.from_json({
-        "seed": 2702077, "mesh_shape": [4, 2], "axis_names": ["a", "b"],
-        "inputs": [[[3, 3, 4], "float32", [None, None, "a"]], [[0], "bfloat16", [None]]],
-        "steps": [["op", "r27_switch", [0, 1], {
-            "branches": [["tanh2"], ["sin", "tanh2"], ["sin"]],
-            "specs": [None, [None, None, None], [None, None, ["a", "c"]]],
-            "offset": 1, "cond": False}]],
-        "outputs": [2], "grad": False, "out_specs": None})
+    program = Program.from_json(
+        {
+            "seed": 2702077,
+            "mesh_shape": [4, 2],
+            "axis_names": ["a", "b"],
+            "inputs": [[[3, 3, 4], "float32", [None, None, "a"]], [[0], "bfloat16", [None]]],
+            "steps": [
+                [
+                    "op",
+                    "r27_switch",
+                    [0, 1],
+                    {
+                        "branches": [["tanh2"], ["sin", "tanh2"], ["sin"]],
+                        "specs": [None, [None, None, None], [None, None, ["a", "c"]]],
+                        "offset": 1,
+                        "cond": False,
+                    },
+                ]
+            ],
+            "outputs": [2],
+            "grad": False,
+            "out_specs": None,
+        }
+    )
     jax_answer = {"outs": [np.zeros((3, 3, 4), np.float32)], "types": [("float32", False)]}
     outcome = check(program, jax_answer, modes=("xla",))
     assert "[hlo verifier]" in outcome.results["xla"]
@@ -411,14 +552,30 @@ ROUND28_PROGRAMS = [  # round 28's findings (seed 2801075's: tests/jit/test_sign
     {  # slice seed 7 (drawn for round 27's ops): the values of cholesky_update's factor, sorted
         # and searched; its lower half, rounding noise of other signs than JAX's, made other
         # indices (the entry returns the upper half, the factor JAX documents)
-        "seed": 7, "mesh_shape": [4, 2], "axis_names": ["a", "b"],
+        "seed": 7,
+        "mesh_shape": [4, 2],
+        "axis_names": ["a", "b"],
         "inputs": [[[1, 2, 2], "float16", [None, None, None]]],
-        "steps": [["op", "np_np27s", [0], {"fn": "linalg27_cholesky_update"}],
-                  ["op", "r27_nested_jit", [1], {"in_spec": None, "out_spec": None,
-                                                 "body": ["sin"], "reduce": None,
-                                                 "donate": False}],
-                  ["op", "searchsorted", [2, 1], {"side": "left"}]],
-        "outputs": [3], "grad": False, "out_specs": None, "special": True,
+        "steps": [
+            ["op", "np_np27s", [0], {"fn": "linalg27_cholesky_update"}],
+            [
+                "op",
+                "r27_nested_jit",
+                [1],
+                {
+                    "in_spec": None,
+                    "out_spec": None,
+                    "body": ["sin"],
+                    "reduce": None,
+                    "donate": False,
+                },
+            ],
+            ["op", "searchsorted", [2, 1], {"side": "left"}],
+        ],
+        "outputs": [3],
+        "grad": False,
+        "out_specs": None,
+        "special": True,
     },
 ]
 

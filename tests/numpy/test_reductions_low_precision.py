@@ -8,6 +8,7 @@ import pytest
 
 import meshjit
 import meshjit.numpy as jnp
+from tests.support import campaign
 
 LOW = [ml_dtypes.bfloat16, np.float16]
 CASES = [
@@ -43,12 +44,27 @@ def test_product_of_values_near_one_accumulates_in_float32(dtype):
     np.testing.assert_array_equal(meshjit.jit(lambda v: jnp.sum(v, axis=1))(rows), want)
 
 
-@pytest.mark.parametrize("dtype", LOW, ids=lambda d: np.dtype(d).name)
+JAX_CASES = CASES + [("sum", {"dtype": "low"}), ("mean", {"dtype": "low"})]
+
+
+# every fourth (dtype, case) in `make test` (JAX runs live, ~1 s each: bfloat16 on cases 0, 4,
+# 8, 12, float16 on 1, 5, 9, 13), all of them in `make test-campaigns`
 @pytest.mark.parametrize(
-    "name, kw", CASES + [("sum", {"dtype": "low"}), ("mean", {"dtype": "low"})]
+    ("dtype", "case"),
+    campaign.grid(
+        4,
+        LOW,
+        JAX_CASES,
+        ids=[
+            f"{np.dtype(d).name}-{name}-{'-'.join(f'{k}={v}' for k, v in kw.items())}".rstrip("-")
+            for d in LOW
+            for name, kw in JAX_CASES
+        ],
+    ),
 )
-def test_low_precision_reductions_match_jax_bitwise(dtype, name, kw):
+def test_low_precision_reductions_match_jax_bitwise(dtype, case):
     jax = pytest.importorskip("jax")
+    name, kw = case
     kw = {k: dtype if v == "low" else v for k, v in kw.items()}
     x = _near_one(dtype)
     want = np.asarray(jax.jit(lambda v: getattr(jax.numpy, name)(v, **kw))(x))
