@@ -227,6 +227,8 @@ class Graph:
     reshard_attrs: dict = dataclasses.field(default_factory=dict)
     # edge -> what of a step's key never changes (propagation/step_memo.py)
     step_statics: dict = dataclasses.field(default_factory=dict)
+    # a step key's static part -> its number (propagation/step_memo.py)
+    step_kinds: dict = dataclasses.field(default_factory=dict)
     # ((len(slots), len(virtual)), all_slots()): the slots are made by the build alone, and
     # propagation, the cost model and export ask for them many times (a long chain's 3
     # candidates: fingerprints, snapshots, priorities)

@@ -85,7 +85,7 @@ def _restricted(edge: Edge, options: Options) -> bool:
 def strip_priorities(graph: Graph) -> None:
     """Shardy's priority-ordered propagation writes no priorities back: they are spent."""
     for slot in graph.all_slots():
-        if any(p is not None for p in slot.priority):
+        if slot.priority.count(None) != len(slot.priority):  # (a priority is an int)
             slot.priority = [None] * slot.rank
 
 
