@@ -16,7 +16,7 @@ from meshjit.passes.propagation.edge_step import plan_of
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.propagation.priorities import (
     edges_for,
-    opened_by,
+    opened_edges,
     release_priority,
     stages_for,
     strip_priorities,
@@ -57,7 +57,7 @@ def propagate_rounds(graph: Graph, options: Options, users: dict | None = None) 
 
 
 def _opened(graph: Graph, stage: int, options: Options) -> list:
-    """The edges `stage` opens (`opened_by`, which reads only the edge's kind and rule and
+    """The edges `stage` opens (`opened_edges`, which reads only the edge's kind and rule and
     these options), found once per graph."""
     key = (
         len(graph.edges),
@@ -68,7 +68,7 @@ def _opened(graph: Graph, stage: int, options: Options) -> list:
     )
     opened = graph.opened.get(key)
     if opened is None:
-        opened = graph.opened[key] = [e for e in graph.edges if opened_by(stage, e, options)]
+        opened = graph.opened[key] = opened_edges(stage, graph.edges, options)
     return opened
 
 
