@@ -50,6 +50,9 @@ class _Shardings:
         self.meshes, self.close = meshes, close
         self.by_state: dict = {}
         self.attrs: dict = {}
+        # id(sharding) -> (sharding, attr) for one result's: most ops reuse a sharding `of`
+        # made, and the entry keeps it alive, so its id names it alone (no hash of its dims)
+        self.single: dict = {}
 
     def of(self, slot: Slot) -> TensorSharding:
         state = (
@@ -66,6 +69,14 @@ class _Shardings:
         return sharding
 
     def per_value_attr(self, shardings) -> ir.Attribute:
+        if len(shardings) == 1:
+            entry = self.single.get(id(shardings[0]))
+            if entry is None:
+                entry = self.single[id(shardings[0])] = (shardings[0], self._attr(shardings))
+            return entry[1]
+        return self._attr(shardings)
+
+    def _attr(self, shardings) -> ir.Attribute:
         key = tuple(shardings)
         attr = self.attrs.get(key)
         if attr is None:

@@ -245,7 +245,6 @@ class Builder:
                 if views[i] is not None
                 and not (self.edges_only and not has_edge_user(op.results[i]))
             ]
-        staged = staged_operands(op)
         for first, last in pairs:
             self.graph.edges.append(
                 Edge(
@@ -262,7 +261,7 @@ class Builder:
                     # (a barrier's data-flow edge reads the barrier's result, its only use)
                     shared_operand=(stage == STAGE_PASS_THROUGH or forward_first)
                     and name not in PER_VALUE_OPS
-                    and any(map(_has_other_use, staged[first:last])),
+                    and any(map(_has_other_use, staged_operands(op)[first:last])),
                 )
             )
 

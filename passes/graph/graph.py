@@ -227,10 +227,12 @@ class Graph:
     reshard_attrs: dict = dataclasses.field(default_factory=dict)
     # edge -> what of a step's key never changes (propagation/step_memo.py)
     step_statics: dict = dataclasses.field(default_factory=dict)
+    # a step key's static part -> its number (propagation/step_memo.py)
+    step_kinds: dict = dataclasses.field(default_factory=dict)
     # ((len(slots), len(virtual)), all_slots()): the slots are made by the build alone, and
     # propagation, the cost model and export ask for them many times (a long chain's 3
     # candidates: fingerprints, snapshots, priorities)
-    # (edge count, stage, options opened_by reads) -> the edges the stage opens (driver.py)
+    # (edge count, stage, options opened_edges reads) -> the edges the stage opens (driver.py)
     opened: dict = dataclasses.field(default_factory=dict)
     slots_cache: tuple | None = dataclasses.field(default=None, repr=False, compare=False)
 

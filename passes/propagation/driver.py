@@ -16,7 +16,7 @@ from meshjit.passes.propagation.edge_step import plan_of
 from meshjit.passes.propagation.options import Options
 from meshjit.passes.propagation.priorities import (
     edges_for,
-    opened_by,
+    opened_edges,
     release_priority,
     stages_for,
     strip_priorities,
@@ -57,7 +57,7 @@ def propagate_rounds(graph: Graph, options: Options, users: dict | None = None) 
 
 
 def _opened(graph: Graph, stage: int, options: Options) -> list:
-    """The edges `stage` opens (`opened_by`, which reads only the edge's kind and rule and
+    """The edges `stage` opens (`opened_edges`, which reads only the edge's kind and rule and
     these options), found once per graph."""
     key = (
         len(graph.edges),
@@ -68,7 +68,7 @@ def _opened(graph: Graph, stage: int, options: Options) -> list:
     )
     opened = graph.opened.get(key)
     if opened is None:
-        opened = graph.opened[key] = [e for e in graph.edges if opened_by(stage, e, options)]
+        opened = graph.opened[key] = opened_edges(stage, graph.edges, options)
     return opened
 
 
@@ -77,7 +77,7 @@ def _with_priorities(graph: Graph) -> list:
     return [
         (slot, [list(d) for d in slot.dims])
         for slot in graph.all_slots()
-        if any(p is not None for p in slot.priority)
+        if slot.priority.count(None) != len(slot.priority)
     ]
 
 
@@ -150,6 +150,8 @@ def _run_worklist(graph, edges, stage, options, dirty, users, memo) -> int:
     dying, killed, position = graph.dying, set(), -1
     frontier = -1  # the furthest op the first pass reached: the dead ops before it are gone
     deaths = sorted(dying.items(), key=lambda item: item[1]) if dying else []
+    # (the per-step lookups, bound once: `releases` is popped in place by _release)
+    releases, position_of, step = graph.releases, graph.edge_index.get, memo.run
     while runs < budget:
         if dying and not first:
             killed.update(dying)
@@ -160,15 +162,15 @@ def _run_worklist(graph, edges, stage, options, dirty, users, memo) -> int:
         if not stack:
             break
         queued = set(stack)
-        while (stack or graph.releases) and runs < budget:
+        while (stack or releases) and runs < budget:
             edge = stack.pop() if stack else None
-            if graph.releases and _release(graph, edge, stack, queued, in_stage, killed, deaths):
+            if releases and _release(graph, edge, stack, queued, in_stage, killed, deaths):
                 continue
             queued.discard(edge)
             dirty.discard(edge)
             runs += 1
             # (func results reach their returns before the driver visits any op)
-            at = graph.edge_index.get(edge) if edge.op_name != "func.return" else None
+            at = position_of(edge) if edge.op_name != "func.return" else None
             if at is not None and at > frontier:
                 frontier = at
             if dying:
@@ -183,7 +185,7 @@ def _run_worklist(graph, edges, stage, options, dirty, users, memo) -> int:
                 continue
             if _idle(edge):
                 continue
-            changed = memo.run(edge, stage)
+            changed = step(edge, stage)
             synced: set = set()  # (a synced loop argument wakes its readers at once)
             if edge.overwrite is not None and any(s is edge.overwrite[0] for s in changed):
                 changed = [*changed, *_overwrite_group(edge.overwrite)]

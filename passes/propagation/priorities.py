@@ -56,21 +56,24 @@ def edges_for(graph: Graph, stage: int, options: Options) -> list[Edge]:
     return graph.edges
 
 
-def opened_by(stage: int, edge: Edge, options: Options) -> bool:
-    """Whether the edge runs again at the start of `stage`. With Shardy's preferences every
+def opened_edges(stage: int, edges: list[Edge], options: Options) -> list[Edge]:
+    """The edges that run again at the start of `stage`. With Shardy's preferences every
     edge does, as each of Shardy's op-priority stages starts with every op in its worklist: an
     op at its fixed point may still change on a second visit (a size-one axis a result took
     now fits the factor before it). Else only an edge that may do more than in the stage
     before: a dynamic slice or update (forward only before the middle stages), an edge whose
     non-pass-through factors waited, a broadcast (not forward in the middle stages). (Only in
-    Shardy's own mode: the second visits cost meshjit's auto mode a third of its time.)"""
+    Shardy's own mode: the second visits cost meshjit's auto mode a third of its time.)
+    Filtered by one test per stage (the graph's edges, once per stage and options)."""
     if options.conflicts == "shardy":
-        return True
+        return list(edges)
     if stage == STAGE_ALL:
-        return edge.is_broadcast
-    if stage == STAGE_NO_FORWARD_BROADCAST:
-        return _restricted(edge, options) or (edge.forward_first and not options.reductions_wait)
-    return stage == STAGE_PASS_THROUGH_FACTORS and edge.forward_first
+        return [e for e in edges if e.is_broadcast]
+    if stage == STAGE_NO_FORWARD_BROADCAST and options.reductions_wait:
+        return [e for e in edges if _restricted(e, options)]
+    if stage in (STAGE_NO_FORWARD_BROADCAST, STAGE_PASS_THROUGH_FACTORS):
+        return [e for e in edges if e.forward_first]  # (no factor waits without reductions_wait)
+    return []
 
 
 def _restricted(edge: Edge, options: Options) -> bool:
@@ -85,13 +88,15 @@ def _restricted(edge: Edge, options: Options) -> bool:
 def strip_priorities(graph: Graph) -> None:
     """Shardy's priority-ordered propagation writes no priorities back: they are spent."""
     for slot in graph.all_slots():
-        if any(p is not None for p in slot.priority):
+        if slot.priority.count(None) != len(slot.priority):  # (a priority is an int)
             slot.priority = [None] * slot.rank
 
 
 def user_priorities(graph: Graph) -> list[int]:
     """The priorities (> 0) of the annotated dims held back, in round order."""
-    return sorted({held[2] for slot in graph.all_slots() for held in slot.held.values()})
+    return sorted(
+        {held[2] for slot in graph.all_slots() if slot.held for held in slot.held.values()}
+    )
 
 
 def release_priority(graph: Graph, priority: int) -> None:

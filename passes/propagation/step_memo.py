@@ -37,6 +37,14 @@ class StepMemo:
         # (_NOT_PLAIN for an edge that steps as usual)
         self.static: dict = graph.step_statics
 
+    def _static(self, edge: Edge) -> tuple:
+        """(the edge's distinct slots, its static key part's number): the part is hashed once
+        here, not on every step (tuples do not keep their hash), and equal parts share a
+        number within the graph."""
+        slots, part = _static(edge)
+        numbers = self.graph.step_kinds
+        return slots, numbers.setdefault(part, len(numbers))
+
     def run(self, edge: Edge, stage: int) -> list:
         """The slots the step changed (as `EdgeStep.run`)."""
         graph, options = self.graph, self.options
@@ -44,7 +52,7 @@ class StepMemo:
             return EdgeStep(edge, stage, options, graph).run()
         static = self.static.get(edge)
         if static is None:
-            static = self.static[edge] = _static(edge) if _plain(edge) else _NOT_PLAIN
+            static = self.static[edge] = self._static(edge) if _plain(edge) else _NOT_PLAIN
         if static is _NOT_PLAIN:
             return EdgeStep(edge, stage, options, graph).run()
         slots = static[0]

@@ -84,7 +84,7 @@ def rule_cache_key(op: ir.Operation) -> tuple | None:
         return None
     return (
         name,
-        tuple(v.type for v in op.operands),
-        tuple(v.type for v in op.results),
+        tuple([v.type for v in op.operands]),
+        tuple(op.results.types),
         tuple(attrs[a] if a in attrs else None for a in cacheable[1]),
     )
