@@ -61,6 +61,8 @@ def _where_conflicting():
          "Only integer scalar arrays can be converted to a scalar index."),
         (lambda: random.split(random.key(0), (2, 1.5)), TypeError,
          "'float' object cannot be interpreted as an integer"),
+        (lambda: random.uniform(random.key(0), (3,), minval=jnp.zeros((2, 3))), TypeError,
+         "max: arrays must have the same number of dimensions, got {1, 2}"),
         (lambda: random.choice(random.key(0), 5, 3), TypeError,
          "shape argument of jax.random.choice must be a sequence, got 3"),
         (lambda: meshjit.make_mesh((2, 4), ("x", "y"), axis_types=("explicit", "explicit")),
