@@ -63,6 +63,9 @@ def _where_conflicting():
          "'float' object cannot be interpreted as an integer"),
         (lambda: random.uniform(random.key(0), (3,), minval=jnp.zeros((2, 3))), TypeError,
          "max: arrays must have the same number of dimensions, got {1, 2}"),
+        # average checks its axes first (JAX's canonicalize_axis), before its mean
+        (lambda: jnp.average(jnp.ones((2, 3)), axis=2), ValueError,
+         "axis 2 is out of bounds for array of dimension 2"),
         (lambda: random.choice(random.key(0), 5, 3), TypeError,
          "shape argument of jax.random.choice must be a sequence, got 3"),
         (lambda: meshjit.make_mesh((2, 4), ("x", "y"), axis_types=("explicit", "explicit")),
