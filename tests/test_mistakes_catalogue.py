@@ -6,7 +6,7 @@ line (the line JAX's ends on), with no hang and no MLIR dump.
 All cases run in one meshjit subprocess and one JAX subprocess; JAX's outcomes are kept in
 pytest's cache, keyed by the catalogue, the runner and JAX's version. `make test` runs an evenly
 spread slice of the cases (every SWEEP-th of the first file's, then of the later rounds',
-mistakes_catalogue_round6.py to mistakes_catalogue_round21.py),
+mistakes_catalogue_round6.py to mistakes_catalogue_round22.py),
 `make test-campaigns` the rest of them (tests/support/campaign.py).
 `KNOWN` lists what still differs and why; a known difference that goes away fails the test, so
 the list stays true.
@@ -161,26 +161,12 @@ KNOWN = {
         "message",
         "line",
     ),
-    # Round 21 (tests/support/mistakes_catalogue_round21.py)
-    **dict.fromkeys(
-        (
-            "r21_plain_value_and_grad_tuple_output",
-            "r21_plain_grad_returns_list",
-            "r21_jit_value_and_grad_tuple_output",
-            "r21_jit_grad_returns_list",
-        ),
-        _known(
-            "meshjit's grad stages the function: its refusal of a non-scalar output shows the "
-            "output's types (f32[]); JAX's shows the output's values as its grad computed them "
-            "(TypedFloat(1.0, dtype=float32) for a Python float passed through)",
-            "message",
-        ),
-    ),
-    "r21_jit_prngkey_float_seed": _known(
-        "JAX 0.10.2 refuses a float seed to random.PRNGKey at the top level but takes it "
-        "inside jit (a Python float is not checked there); meshjit refuses it in both",
-        "type",
-        "line",
+    # Round 22 (tests/support/mistakes_catalogue_round22.py)
+    "r22_custom_vjp_fwd_structure": _known(
+        "meshjit checks a custom_vjp fwd rule's primal output against the function's output "
+        "structure and says so; JAX 0.10.2 takes the fwd rule's pair as the output and its grad "
+        "then refuses it as a non-scalar output",
+        "message",
     ),
     # Round 12 (tests/support/mistakes_catalogue_round12.py)
     "r12_ref_in_vmap_written_batched": _known(

@@ -32,6 +32,7 @@ from meshjit.compiler.trace.tracing import (
     abstractify_or_ref,
     current_trace,
     jax_type_str,
+    outside_traces,
     trace_flat,
 )
 from meshjit.compiler.traceback_util import api_boundary
@@ -572,7 +573,10 @@ class _Shown(str):
     __repr__ = str.__str__
 
 
-def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
+def _check_scalar_output(
+    traced: _Traced, what: str, holomorphic: bool = False, given=None, concrete=None
+):
+    """`given`: the differentiated input leaves; `concrete`: their values at the top level."""
     avals = traced.closed.out_avals[: traced.num_main]
     if len(avals) != 1 or avals[0].shape != () or not treedef_is_leaf(traced.out_tree):
         got = ", ".join(a.str_short() for a in avals) or "no arrays"
@@ -581,12 +585,57 @@ def _check_scalar_output(traced: _Traced, what: str, holomorphic: bool = False):
                 "Gradient only defined for scalar-output functions. Output had shape: "
                 f"{avals[0].shape}."
             )
-        shown = tree_unflatten(traced.out_tree, [_Shown(a.str_short()) for a in avals])
-        raise MeshjitTypeError(  # JAX's words: the output, its arrays shown by their types
+        shown = tree_unflatten(traced.out_tree, _shown_outputs(traced, given, concrete))
+        raise MeshjitTypeError(  # JAX's words: the output, its arrays shown as JAX's grad has them
             f"Gradient only defined for scalar-output functions. Output was {shown}. {what} "
             f"requires a scalar output, got {got}"
         )
     check_output_dtype(avals[0], what, holomorphic)
+
+
+def _shown_outputs(traced: _Traced, given, concrete) -> list:
+    """The main outputs as JAX's grad shows them in its error: an input passed through as it
+    was given (a Python float as TypedFloat), a Python number as itself, a computed array by
+    its value at the top level (JAX's grad computes it) and as a traced value inside a trace."""
+    jaxpr = traced.closed.jaxpr
+    outvars = jaxpr.outvars[: traced.num_main]
+    values = _concrete_outputs(traced, concrete) if concrete is not None else None
+    shown = []
+    for i, v in enumerate(outvars):
+        aval = traced.closed.out_avals[i]
+        if isinstance(v, Literal):
+            shown.append(_Shown(_shown_literal(v, aval)))
+        elif given is not None and any(v is u for u in jaxpr.invars):
+            k = next(k for k, u in enumerate(jaxpr.invars) if v is u)
+            shown.append(_Shown(_shown_input(given[k], aval)))
+        elif values is not None:
+            shown.append(_Shown(repr(values[i])))
+        else:
+            weak = "~" if aval.weak_type else ""
+            shown.append(_Shown(f"JitTracer({weak}{aval.str_long()})"))
+    return shown
+
+
+def _shown_literal(v: Literal, aval) -> str:
+    value = np.asarray(v.val)
+    return repr(value.item()) if aval.weak_type and not aval.shape else repr(value)
+
+
+def _shown_input(x, aval) -> str:
+    if isinstance(x, Tracer):
+        return f"JitTracer({'~' if aval.weak_type else ''}{aval.str_long()})"
+    if isinstance(x, float):
+        return f"TypedFloat({x!r}, dtype={aval.dtype.name})"
+    return repr(x)
+
+
+def _concrete_outputs(traced: _Traced, concrete):
+    """The outputs' values on the concrete inputs (None when they cannot be computed)."""
+    try:
+        with outside_traces():
+            return run(lambda *xs: eval_closed(traced.closed, xs), concrete, "grad")
+    except Exception:  # noqa: BLE001 - the error then shows the outputs' types
+        return None
 
 
 def check_output_dtype(aval, what: str, holomorphic: bool) -> None:
@@ -649,7 +698,7 @@ def value_and_grad(
         def body(*xs):
             traced = box["traced"] = _trace_fun(call, tree, avals, has_aux, "grad", concrete, xs)
             lin = _linearize_traced(traced, nonzeros, concrete)  # its errors first, as JAX's vjp
-            _check_scalar_output(traced, "grad", holomorphic)
+            _check_scalar_output(traced, "grad", holomorphic, leaves, concrete)
             flat = eval_closed(lin.fwd, xs)
             n_out = len(traced.closed.out_avals)
             one = _seed(traced.closed.out_avals[0])

@@ -19,6 +19,8 @@ from __future__ import annotations
 import dataclasses
 import functools
 import inspect
+import types
+import weakref
 from typing import Callable, NamedTuple
 
 from jaxlib.mlir.dialects import stablehlo as hlo
@@ -218,23 +220,22 @@ def save_from_both_policies(policy_1, policy_2) -> Callable:
     return policy
 
 
-class checkpoint_policies:
-    """The policies, under JAX's names (`jax.checkpoint_policies`); the ones that make a policy
-    are API boundaries (their errors name the user's line)."""
-
-    nothing_saveable = staticmethod(nothing_saveable)
-    everything_saveable = staticmethod(everything_saveable)
-    dots_saveable = checkpoint_dots = dots_saveable
-    dots_with_no_batch_dims_saveable = dots_with_no_batch_dims_saveable
-    checkpoint_dots_with_no_batch_dims = dots_with_no_batch_dims_saveable
-    save_only_these_names = staticmethod(api_boundary(save_only_these_names))
-    save_any_names_but_these = staticmethod(api_boundary(save_any_names_but_these))
-    save_anything_except_these_names = staticmethod(api_boundary(save_anything_except_these_names))
-    save_from_both_policies = staticmethod(api_boundary(save_from_both_policies))
-    offload_dot_with_no_batch_dims = staticmethod(offload_dot_with_no_batch_dims)
-    save_and_offload_only_these_names = staticmethod(
-        api_boundary(save_and_offload_only_these_names)
-    )
+# The policies, under JAX's names (`jax.checkpoint_policies`, a namespace as JAX's); the ones
+# that make a policy are API boundaries (their errors name the user's line).
+checkpoint_policies = types.SimpleNamespace(
+    nothing_saveable=nothing_saveable,
+    everything_saveable=everything_saveable,
+    dots_saveable=dots_saveable,
+    checkpoint_dots=dots_saveable,
+    dots_with_no_batch_dims_saveable=dots_with_no_batch_dims_saveable,
+    checkpoint_dots_with_no_batch_dims=dots_with_no_batch_dims_saveable,
+    save_only_these_names=api_boundary(save_only_these_names),
+    save_any_names_but_these=api_boundary(save_any_names_but_these),
+    save_anything_except_these_names=api_boundary(save_anything_except_these_names),
+    save_from_both_policies=api_boundary(save_from_both_policies),
+    offload_dot_with_no_batch_dims=offload_dot_with_no_batch_dims,
+    save_and_offload_only_these_names=api_boundary(save_and_offload_only_these_names),
+)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -280,6 +281,7 @@ def checkpoint(
 
     @functools.wraps(fun)
     def remat_fun(*args, **kwargs):
+        _check_weakref(fun)
         if kwargs:
             args = inspect.signature(fun).bind(*args, **kwargs).args
         if any(not -len(args) <= i < len(args) for i in statics):
@@ -310,6 +312,15 @@ def checkpoint(
         return tree_unflatten(out_tree, outs)
 
     return remat_fun
+
+
+def _check_weakref(fun) -> None:
+    """JAX's checkpoint keeps a weak reference to the function as it is called: an int or a
+    string (no function) fails there, in Python's words."""
+    try:
+        weakref.ref(fun)
+    except TypeError as e:
+        raise MeshjitTypeError(f"{e} (checkpoint needs a function, got {fun!r})") from None
 
 
 _STATIC_ARGNUMS_HINT = (

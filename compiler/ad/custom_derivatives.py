@@ -345,11 +345,11 @@ class custom_jvp:
 
         def jvp(primals, tangents):
             if len(tangent_fns) != len(tangents):
-                raise MeshjitValueError(
-                    f"defjvps of {self.__name__} got {len(tangent_fns)} tangent functions for "
-                    f"{len(tangents)} arguments (one each, None for an argument without one): "
+                raise MeshjitValueError(  # JAX's words first
                     f"safe_zip() argument 1 has length {len(tangent_fns)} but argument 0 has "
-                    f"length {len(tangents)}"
+                    f"length {len(tangents)}. All lengths: ({len(tangents)}, {len(tangent_fns)})"
+                    f" (defjvps of {self.__name__} got {len(tangent_fns)} tangent functions for "
+                    f"{len(tangents)} arguments: one each, None for an argument without one)"
                 )
             out = self(*primals)  # a call again under a trace, as JAX's
             total = None

@@ -321,7 +321,7 @@ def broadcasting(name: str):
                 if chosen is None:
                     chosen = e
                 elif e != chosen:
-                    err = ShardingTypeError(_incompatible(name, ranked, specs))
+                    err = ShardingTypeError(_incompatible(name, ranked, specs, avals))
                     types = ", ".join(a.str_long() for a in ranked)
                     err.add_note(
                         f"operands {types}: reshard one operand to the other's sharding "
@@ -335,12 +335,13 @@ def broadcasting(name: str):
     return rule
 
 
-def _incompatible(name: str, avals, specs) -> str:
+def _incompatible(name: str, avals, specs, operands=()) -> str:
     types = ", ".join(a.str_long() for a in avals)
     if name == "concatenate":  # JAX's words for concatenate's operands
         head = f"All operands should have the same sharding. Got {types}"
-    elif name == "select_n":  # and for select's cases
-        head = f"select cases must have the same shardings, got {types}"
+    elif name == "select_n":  # and for select's cases, listed by their shardings
+        cases = ", ".join(str(a.sharding or a.str_long()) for a in operands[1:])
+        head = f"select cases must have the same shardings, got [{cases}]."
     else:  # JAX's words
         return (
             f"{name} got incompatible shardings for broadcasting: "

@@ -67,11 +67,12 @@ def _slice_rule(x, *, start_indices, limit_indices, strides):
     shape = []
     for d, lo, hi, st in zip(x.shape, start_indices, limit_indices, strides):
         if lo > hi and 0 <= lo <= d:
+            sizes = tuple(np.int64(h) - np.int64(s) for s, h in zip(start_indices, limit_indices))
             raise MeshjitTypeError(  # JAX's words, traced and eager (the sizes limit - start)
                 "slice limit_indices must be greater than or equal to start_indices, got "
                 f"start_indices {tuple(start_indices)} and limit_indices {tuple(limit_indices)}. "
                 "(slice slice_sizes must be greater than or equal to zero, got slice_sizes of "
-                f"{tuple(h - s for s, h in zip(start_indices, limit_indices))}: slice "
+                f"{sizes}: slice "
                 f"[{start_indices}:{limit_indices}] of {x.str_short()} ends before it starts)"
             )
         if 0 <= lo <= hi <= d and st == 0:
@@ -304,6 +305,8 @@ def _slice_impl(x, *, start_indices, limit_indices, strides):
     if strides is not None or aval_of(x).sharding is not None:
         return apply_primitive(slice_p, (x,), params)
     sizes = tuple(hi - lo for lo, hi in zip(start_indices, limit_indices))
+    if any(not s >= 0 for s in sizes):  # JAX's NumPy sizes, as its error prints them
+        sizes = tuple(np.int64(s) for s in sizes)
     return apply_primitive(dynamic_slice_p, (x, *start_indices), dict(slice_sizes=sizes))
 
 

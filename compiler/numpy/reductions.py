@@ -580,6 +580,9 @@ def average(a, axis=None, weights=None, returned=False, keepdims=False):
 
 
 def _average(a, axis, weights, returned, keepdims):
+    ndim = np.ndim(a) if not hasattr(a, "aval") else aval_of(a).ndim
+    for ax in axis if isinstance(axis, tuple) else () if axis is None else (axis,):
+        checks.canonical_axis(ax, ndim)  # JAX's first check: canonicalize_axis's ValueError
     if weights is None:
         (a,) = promote_inexact(a)
         a = materialize(a)

@@ -642,8 +642,10 @@ def _check_out_specs(
     bullets = [claim for _, _, claim in claims]
     body = bullets[0] if len(bullets) == 1 else "\n\n".join(f"* {b}" for b in bullets)
     i, aval, _ = claims[0]
+    # JAX's eager check is a shard_map of its own helper per output, which its message names
+    name = "_rem_singleton" if eager else getattr(f, "__name__", f)
     err = MeshjitValueError(
-        f"shard_map applied to the function '{getattr(f, '__name__', f)}' was given "
+        f"shard_map applied to the function '{name}' was given "
         "out_specs which require replication which can't be statically inferred given the "
         f"mesh:\n\nThe mesh given has shape {tuple(mesh.shape.values())} with "
         f"corresponding axis names {mesh.axis_names}.\n\n"

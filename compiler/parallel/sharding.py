@@ -57,7 +57,7 @@ def _normalize_axis_types(axis_names: tuple, axis_types, what: str) -> tuple:
         axis_types = (axis_types,)
     if not all(isinstance(a, AxisType) for a in axis_types):
         raise MeshjitTypeError(
-            f"axis_types passed to {what} must be of type `meshjit.sharding.AxisType`. Got "
+            f"axis_types passed to {what} must be of type `jax.sharding.AxisType`. Got "
             f"{axis_types} of type {tuple(type(a) for a in axis_types)}"
         )
     if len(axis_names) != len(axis_types):
@@ -725,6 +725,9 @@ def _canonical_partition(p):
 
 
 P = PartitionSpec
+# JAX's class is jax.P: type errors and reprs of the class name it so ('P' object has no ...)
+PartitionSpec.__name__ = PartitionSpec.__qualname__ = "P"
+PartitionSpec.__module__ = "meshjit"
 
 
 class Sharding:

@@ -66,6 +66,8 @@ def split(key, num=2):
             f"'{type(num).__name__}' object cannot be interpreted as an integer"
         )
     scalar = isinstance(num, (int, np.integer)) or getattr(num, "ndim", None) == 0
+    if not staging():
+        _check_eager_split_count(num, scalar)
     if scalar and not np.issubdtype(getattr(num, "dtype", np.int32), np.integer):
         raise MeshjitTypeError(  # JAX's operator.index of the array
             "Only integer scalar arrays can be converted to a scalar index. (split's num must "
@@ -74,6 +76,22 @@ def split(key, num=2):
     shape = (num,) if scalar else num  # a traced count: canonical_shape names it
     shape = canonical_shape(shape, "split")
     return wrap_result(prng.split(data, shape), typed)
+
+
+def _check_eager_split_count(num, scalar: bool) -> None:
+    """JAX's eager split takes the count's entries as indices (Python's and NumPy's words): an
+    array of counts is one index, a float entry none."""
+    if not scalar and getattr(num, "ndim", 0) >= 1 and not isinstance(num, (tuple, list)):
+        raise MeshjitTypeError(
+            "Only integer scalar arrays can be converted to a scalar index. (split's num is "
+            f"a count or a tuple of counts, got an array of shape {tuple(num.shape)})"
+        )
+    if isinstance(num, (tuple, list)):
+        for n in num:
+            if isinstance(n, (float, str)):
+                raise MeshjitTypeError(
+                    f"'{type(n).__name__}' object cannot be interpreted as an integer"
+                )
 
 
 @keyed

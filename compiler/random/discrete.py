@@ -160,7 +160,9 @@ def choice(key, a, shape=(), replace=True, p=None, axis=0, mode=None):
     """A sample of `shape` from `a` (an array, or `range(a)` for an int)."""
     data, _ = check_key("choice", key)
     if isinstance(shape, (int, np.integer)) or not hasattr(shape, "__iter__"):
-        raise MeshjitTypeError(f"shape argument of random.choice must be a sequence, got {shape!r}")
+        raise MeshjitTypeError(
+            f"shape argument of jax.random.choice must be a sequence, got {shape!r}"
+        )
     shape = canonical_shape(shape, "choice")
     arr = jnp.asarray(a)
     aval = aval_of(arr)

@@ -342,7 +342,6 @@ def _random_fold_in_abstract_eval(keys, msgs, *, impl: PRNGImpl):
 
 @abstract_eval_rules.register(random_seed_p)
 def _random_seed_abstract_eval(seeds, *, impl: PRNGImpl):
-    _check_integer_seed(seeds)
     return _keys_aval((*seeds.shape, *impl.key_shape), impl)
 
 
@@ -374,7 +373,16 @@ lowering_rules.register(
     random_split_p, _lowered(lambda keys, *, shape, impl: impl_ops(impl).split(keys, shape))
 )
 lowering_rules.register(random_fold_in_p, _lowered(_fold_in_impl))
-lowering_rules.register(random_seed_p, _lowered(_seed_impl))
+
+
+def _random_seed_lowering(ctx, seeds, *, impl: PRNGImpl):
+    """JAX checks a traced seed's dtype as it lowers the seeding (so a key jit drops is not
+    checked: JAX 0.10.2 takes `jit(lambda: random.PRNGKey(1.5))` when the key is unused)."""
+    _check_integer_seed(ctx.avals_in[0])
+    return _lowered(_seed_impl)(ctx, seeds, impl=impl)
+
+
+lowering_rules.register(random_seed_p, _random_seed_lowering)
 
 
 def _keys_in_place_rule(prim: Primitive):
@@ -477,7 +485,8 @@ def _seed_aval(seed, ctor_name: str):
             f"{ctor_name} accepts a scalar seed, but was given an array of shape {aval.shape} "
             "!= (). Use jax.vmap for batching"
         )
-    _check_integer_seed(aval)
+    if current_trace() is None:  # a traced seed is checked as it lowers, as JAX's
+        _check_integer_seed(aval)
     return aval
 
 

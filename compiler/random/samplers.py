@@ -77,6 +77,9 @@ def _uniform(data, minval, maxval, shape, dtype):
     one_bits = np.array(1.0, dtype).view(uint)
     float_bits = lax.bitwise_or(float_bits, one_bits)
     floats = lax.sub(lax.bitcast_convert_type(float_bits, dtype), np.array(1.0, dtype))
+    ranks = {aval_of(minval).ndim, len(shape)}
+    if len(ranks) > 1:  # JAX's words: its last step, max(minval, draws), refuses the ranks
+        raise MeshjitTypeError(f"max: arrays must have the same number of dimensions, got {ranks}")
     scaled = lax.add(lax.mul(floats, lax.sub(maxval, minval)), minval)
     return lax.max(minval, lax.reshape(scaled, shape))
 

@@ -940,7 +940,7 @@ def abstractify(x) -> ShapedArray:
         )
     shown = str(x) if len(str(x)) <= 100 else str(x)[:100] + "..."
     raise MeshjitTypeError(  # JAX's words first (a lax function's for a string)
-        f"Argument '{shown}' of type {type(x)} is not a valid JAX type: {type(x).__name__} is "
+        f"Argument '{shown}' of type {type(x)} is not a valid JAX type. {type(x).__name__} is "
         "not a valid array value (expected a NumPy or meshjit array, a Python scalar, or a "
         "ShapeDtypeStruct)." + (not_numeric_words(x) if isinstance(x, (str, bytes)) else "")
     )
@@ -1161,6 +1161,15 @@ def trace_flat(
                     raise MeshjitTypeError(
                         f"Argument '{leaf}' of type {type(leaf)} is not a valid JAX type (output "
                         f"component {i} of the differentiated function is not an array)"
+                    )
+                if debug is not None and debug.fun is not None:  # JAX's words
+                    from meshjit.compiler.api_util import fun_sourceinfo  # a later room
+
+                    raise MeshjitTypeError(
+                        f"function {fun_sourceinfo(debug.fun)} traced for {debug.traced_for} "
+                        f"returned a value "
+                        f"of type {type(leaf)}, which is not a valid JAX type (output component "
+                        f"{i} is a {type(leaf).__name__}, not an array)"
                     )
                 raise MeshjitTypeError(
                     f"the traced function returned a value of type {type(leaf)} at output "

@@ -12,6 +12,7 @@ import numpy as np
 
 from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import (
+    MeshjitAttributeError,
     MeshjitIndexError,
     MeshjitKeyError,
     MeshjitTypeError,
@@ -177,6 +178,11 @@ def _emit(fmt, args, kwargs, skip_format_check, record, call_options) -> None:
             ) from None
         except ValueError as e:  # a malformed format (str.format's words), at the user's line
             raise MeshjitValueError(str(e)) from None
+        except AttributeError as e:  # a field's attribute no argument has, at the user's line
+            # (JAX's arrays are jaxlib's ArrayImpl: Python names them by their module)
+            raise MeshjitAttributeError(
+                str(e).replace("'ArrayImpl' object", "'jaxlib._jax.ArrayImpl' object", 1)
+            ) from None
     # As JAX: the first field decides; without one, the values follow the text.
     has_placeholders = bool(fmt) and next(iter(string.Formatter().parse(fmt)))[1] is not None
     options = np.get_printoptions()

@@ -35,6 +35,7 @@ CATALOGUES = (
     os.path.join(_HERE, "mistakes_catalogue_round19.py"),
     os.path.join(_HERE, "mistakes_catalogue_round20.py"),
     os.path.join(_HERE, "mistakes_catalogue_round21.py"),
+    os.path.join(_HERE, "mistakes_catalogue_round22.py"),
 )
 CASE_SECONDS = 30
 
