@@ -5,10 +5,12 @@ import pytest
 
 import meshjit
 from meshjit import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import DuplicateSpecError
 from meshjit.sharding import AbstractMesh, Mesh, NamedSharding, P
 from tests.support.error_checks import ErrorChecker  # noqa: E402
 
 _check = ErrorChecker(__file__)
+_check_plain = ErrorChecker(__file__, builtin_types=(Exception,))  # JAX's DuplicateSpecError
 
 
 f32 = np.float32
@@ -27,21 +29,23 @@ def pair():
 
 
 def test_axis_used_twice(mesh):
-    with pytest.raises(MeshjitValueError) as ei:
+    """JAX's DuplicateSpecError: a plain Exception, not a ValueError."""
+    with pytest.raises(DuplicateSpecError) as ei:
         NamedSharding(mesh, P("x", "x"))  # L:twice
-    _check(ei, "L:twice", "'x'", "more than once")
+    _check_plain(ei, "L:twice", "'x'", "more than once")
+    assert not isinstance(ei.value, ValueError) and ei.value.pspec == P("x", "x")
 
 
 def test_axis_used_twice_inside_a_tuple(mesh):
-    with pytest.raises(MeshjitValueError) as ei:
+    with pytest.raises(DuplicateSpecError) as ei:
         NamedSharding(mesh, P(("x", "y"), "y"))  # L:twice-tuple
-    _check(ei, "L:twice-tuple", "'y'", "more than once")
+    _check_plain(ei, "L:twice-tuple", "'y'", "more than once")
 
 
 def test_axis_used_twice_in_bare_spec_under_context_mesh(mesh):
-    with meshjit.set_mesh(mesh), pytest.raises(MeshjitValueError) as ei:
+    with meshjit.set_mesh(mesh), pytest.raises(DuplicateSpecError) as ei:
         meshjit.device_put(X, P("y", "y"))  # L:twice-bare
-    _check(ei, "L:twice-bare", "'y'", "more than once")
+    _check_plain(ei, "L:twice-bare", "'y'", "more than once")
 
 
 def test_axis_not_in_mesh(mesh):
