@@ -463,7 +463,7 @@ def test_grad_of_sharding_constraint(mesh):
     s = NamedSharding(mesh, P("x", "y"))
 
     def f(x):
-        return jnp.sum(meshjit.with_sharding_constraint(jnp.sin(x), s) ** 2)
+        return jnp.sum(meshjit.lax.with_sharding_constraint(jnp.sin(x), s) ** 2)
 
     x = normal(8, 4)
     check_grads(f, (x,), order=2)

@@ -743,7 +743,7 @@ def test_out_sharding_using_an_axis_twice(mesh):
 def test_with_sharding_constraint_asserts_on_explicit_axes(mesh):
     a = meshjit.device_put(np.ones((8, 4), np.float32), P("X", None))
     with pytest.raises(AssertionError, match="reshard"):
-        meshjit.jit(lambda a: meshjit.with_sharding_constraint(a, P("Y")))(a)
+        meshjit.jit(lambda a: meshjit.lax.with_sharding_constraint(a, P("Y")))(a)
 
 
 def test_indexing_numbers_match_numpy(mesh):

@@ -23,7 +23,7 @@ from tests.support import campaign
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 f32 = np.float32
-wsc = meshjit.with_sharding_constraint
+wsc = meshjit.lax.with_sharding_constraint
 
 
 @pytest.fixture(scope="module")

@@ -100,7 +100,7 @@ def test_spec_longer_than_rank_constraint_in_jit(mesh):
     s = NamedSharding(mesh, P(None, None, "x"))
 
     def f(a):
-        return meshjit.with_sharding_constraint(a, s)  # L:rank-wsc
+        return meshjit.lax.with_sharding_constraint(a, s)  # L:rank-wsc
 
     with pytest.raises(MeshjitValueError) as ei:
         meshjit.jit(f)(X)
@@ -110,7 +110,7 @@ def test_spec_longer_than_rank_constraint_in_jit(mesh):
 def test_spec_longer_than_rank_constraint_eager(mesh):
     s = NamedSharding(mesh, P("x", "y"))
     with pytest.raises(MeshjitValueError) as ei:
-        meshjit.with_sharding_constraint(np.ones(8, f32), s)  # L:rank-wsc-eager
+        meshjit.lax.with_sharding_constraint(np.ones(8, f32), s)  # L:rank-wsc-eager
     _check(ei, "L:rank-wsc-eager", "with_sharding_constraint", "2 entries", "rank 1")
 
 
@@ -192,7 +192,7 @@ def test_constraint_pytree_mismatch(mesh):
     three = (NamedSharding(mesh, P()),) * 3
 
     def f(a, b):
-        return meshjit.with_sharding_constraint((a, b), three)  # L:tree-wsc
+        return meshjit.lax.with_sharding_constraint((a, b), three)  # L:tree-wsc
 
     with pytest.raises(MeshjitValueError) as ei:
         meshjit.jit(f)(X, X)
@@ -201,7 +201,7 @@ def test_constraint_pytree_mismatch(mesh):
 
 def test_constraint_not_a_sharding():
     with pytest.raises(MeshjitTypeError) as ei:
-        meshjit.with_sharding_constraint(X, "x")  # L:wsc-type
+        meshjit.lax.with_sharding_constraint(X, "x")  # L:wsc-type
     _check(ei, "L:wsc-type", "NamedSharding or PartitionSpec", "str")
 
 
@@ -222,7 +222,7 @@ def test_constraint_mesh_conflicts_with_arguments(pair):
     m1, m2 = pair
 
     def f(a):
-        return meshjit.with_sharding_constraint(a, NamedSharding(m2, P("x")))
+        return meshjit.lax.with_sharding_constraint(a, NamedSharding(m2, P("x")))
 
     a1 = meshjit.device_put(X, NamedSharding(m1, P("x")))
     with pytest.raises(MeshjitValueError) as ei:
@@ -250,7 +250,7 @@ def test_in_shardings_on_other_devices_than_a_sharded_argument(pair):
 
 def test_meshes_of_different_sizes(mesh, pair):
     def f(a):
-        return meshjit.with_sharding_constraint(
+        return meshjit.lax.with_sharding_constraint(
             a, NamedSharding(AbstractMesh((2,), ("x",)), P("x"))
         )
 
@@ -286,7 +286,7 @@ def test_bare_spec_out_shardings_without_mesh():
 
 def test_bare_spec_constraint_without_mesh():
     def f(a):
-        return meshjit.with_sharding_constraint(a, P("x"))  # L:bare-wsc
+        return meshjit.lax.with_sharding_constraint(a, P("x"))  # L:bare-wsc
 
     with pytest.raises(MeshjitValueError) as ei:
         meshjit.jit(f)(X)
@@ -298,7 +298,7 @@ def test_context_mesh_is_restored_after_an_error(mesh):
     with pytest.raises(RuntimeError, match="boom"), mesh:
         raise RuntimeError("boom")
     with pytest.raises(RuntimeError, match="requires a non-empty mesh"):
-        meshjit.with_sharding_constraint(X, P("x"))  # `with mesh:`'s only reader
+        meshjit.lax.with_sharding_constraint(X, P("x"))  # `with mesh:`'s only reader
     with pytest.raises(RuntimeError, match="boom"), meshjit.set_mesh(mesh):
         raise RuntimeError("boom")
     with pytest.raises(MeshjitValueError, match="Please set a mesh"):

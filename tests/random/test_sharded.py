@@ -52,7 +52,7 @@ def test_sharding_constraint_matches_unsharded(unsharded):
 
     def constrained(key):
         x = random.normal(random.split(key, 4)[0], (16, 8))
-        return meshjit.with_sharding_constraint(x, NamedSharding(mesh, P("x")))
+        return meshjit.lax.with_sharding_constraint(x, NamedSharding(mesh, P("x")))
 
     np.testing.assert_array_equal(
         np.asarray(meshjit.jit(constrained)(random.key(11))), unsharded[0]
@@ -130,7 +130,9 @@ OUT_SHARDING_SAMPLERS = {
 }
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(OUT_SHARDING_SAMPLERS)))  # one in twelve in make test
+@pytest.mark.parametrize(
+    "name", campaign.every(campaign.SWEEP, sorted(OUT_SHARDING_SAMPLERS))
+)  # one in twelve in make test
 def test_samplers_take_out_sharding(name):
     """Every sampler JAX gives `out_sharding=` takes it: the same draws, laid out by it."""
     sample = OUT_SHARDING_SAMPLERS[name]
