@@ -357,10 +357,10 @@ def io_callback(callback, result_shape_dtypes, *args, sharding=None, ordered=Fal
 
 
 def _result_aval(spec):
-    from meshjit.compiler.ir.core import ShapedArray
+    from meshjit.compiler.ir.core import EmptyMeshArray
 
     dtype = np.dtype(spec.dtype)  # read first, as JAX: a bad entry's error names `dtype`
-    return ShapedArray(tuple(spec.shape), dtype)
+    return EmptyMeshArray(tuple(spec.shape), dtype)
 
 
 def _eager_call(call, leaves):
