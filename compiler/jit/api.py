@@ -13,9 +13,12 @@ import threading
 import types
 import warnings
 import weakref
-from typing import Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from jaxlib import xla_client as xc  # jit's `device` annotation, as JAX's
 
 from meshjit.compiler import tree_public
 from meshjit.compiler.api_util import argument_names, check_callable, fun_sourceinfo
@@ -822,7 +825,7 @@ def jit(
     donate_argnums: int | Sequence[int] | None = None,
     donate_argnames: str | Iterable[str] | None = None,
     keep_unused: bool = False,
-    device: Any = None,
+    device: xc.Device | None = None,
     backend: str | None = None,
     inline: bool = False,
     compiler_options: dict[str, Any] | None = None,
