@@ -56,7 +56,7 @@ out["sig_jit"] = np.array([
 NAMES = {
     "jax": (jax, ("with_sharding_constraint", "set_mesh", "use_mesh", "sharding")),
     "sharding": (jax.sharding, ("use_mesh", "set_mesh", "get_mesh", "with_sharding_constraint")),
-    "lax": (lax, ("with_sharding_constraint",)),
+    "lax": (lax, ("with_sharding_constraint", "all_gather_invariant", "all_gather")),
 }
 for name, (module, names) in NAMES.items():
     out["names_" + name] = np.array([hasattr(module, n) for n in names])
