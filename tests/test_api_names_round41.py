@@ -123,3 +123,39 @@ def test_vmap_of_ragged_dot_grads_as_jax(tmp_path):
         jax_vmap = want["vmap_" + key]
         expected = examples if jax_vmap.dtype.kind == "U" else jax_vmap
         np.testing.assert_allclose(got["vmap_" + key], expected, rtol=2e-6, err_msg=key)
+
+
+# The kinds of the leaves a transformation hands back for Python float primals: an argument
+# returned untouched is the caller's value (a float; through vjp / value_and_grad as JAX's
+# TypedFloat), a computed one a weakly typed Array.
+PASSED_THROUGH = r"""
+def kinds(r):
+    return np.array([
+        f"{type(leaf).__name__}:{getattr(leaf, 'weak_type', '-')}:{getattr(leaf, 'dtype', '-')}:"
+        f"{float(leaf)}"
+        for leaf in jax.tree_util.tree_leaves(r)
+    ])
+
+CASES = {
+    "value_and_grad_identity": lambda: jax.value_and_grad(lambda x: x)(1.0),
+    "value_and_grad_aux": lambda: jax.value_and_grad(lambda x: (x, x), has_aux=True)(1.5),
+    "value_and_grad_product": lambda: jax.value_and_grad(lambda x: x * 2.0)(1.0),
+    "jvp_identity": lambda: jax.jvp(lambda x: x, (1.0,), (2.0,)),
+    "jvp_product": lambda: jax.jvp(lambda x: x * 2.0, (1.0,), (1.0,)),
+    "vjp_identity": lambda: jax.vjp(lambda x: x, 1.0)[0],
+    "vjp_int": lambda: jax.vjp(lambda x: x, 1)[0],
+    "linearize_identity": lambda: jax.linearize(lambda x: x, 1.0)[0],
+    "grad_identity": lambda: jax.grad(lambda x: x)(1.0),
+    "jit_jvp_identity": lambda: jax.jit(lambda x: jax.jvp(lambda y: y, (x,), (1.0,)))(1.0),
+}
+for name, f in CASES.items():
+    out[name] = kinds(f())
+"""
+
+
+def test_primals_passed_through_as_jax(tmp_path):
+    want = jax_on_8_devices(PASSED_THROUGH, tmp_path)
+    got = meshjit_on_program(PASSED_THROUGH)
+    assert sorted(got) == sorted(want)
+    for name, value in want.items():
+        np.testing.assert_array_equal(np.asarray(got[name]), value, err_msg=name)
