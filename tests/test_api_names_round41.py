@@ -63,6 +63,7 @@ for name, (module, names) in NAMES.items():
 
 out["debug_print_jaxpr"] = np.array(str(jax.make_jaxpr(
     lambda x, y: jax.debug.print("a {x} {} {}", y, "lit", x=x, ordered=True))(1.0, jnp.arange(2))))
+out["unstack_jaxpr"] = np.array(str(jax.make_jaxpr(lambda x: jnp.unstack(x, axis=-1))(np.ones((2, 3)))))
 out["debug_print_plain"] = np.array(str(jax.make_jaxpr(lambda x: jax.debug.print("{}", x))(1.0)))
 
 xs = jax.device_put(jnp.arange(8.0), NS(mesh, P("x")))
