@@ -414,8 +414,15 @@ class NonConcreteBooleanIndexError(JAXIndexError):
     errors_page = True
 
 
-class DuplicateSpecError(MeshjitValueError):
-    """A PartitionSpec naming a mesh axis twice (JAX's name)."""
+class DuplicateSpecError(MeshjitError):
+    """A PartitionSpec naming a mesh axis twice: as JAX's (jax._src.named_sharding), a plain
+    Exception (neither a ValueError nor a TypeError) holding the message, mesh and spec."""
+
+    def __init__(self, message: str, mesh=None, pspec=None):
+        super().__init__(message)
+        self.message = message
+        self.mesh = mesh
+        self.pspec = pspec
 
 
 class MeshjitOverflowError(MeshjitValueError, OverflowError):

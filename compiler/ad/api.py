@@ -22,7 +22,7 @@ from meshjit.compiler.errors import (
     MeshjitValueError,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, TypedNdArray
+from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, Literal, TypedNdArray, Var, as_bound
 from meshjit.compiler.ir.registry import impl_rules
 from meshjit.compiler.lax import ad_util
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
@@ -356,8 +356,23 @@ def jvp_known(fun: Callable, primals, tangents, has_aux: bool = False, *, known=
     m, out_avals = traced.num_main, traced.closed.out_avals
     outs, aux = flat[:m], flat[m : len(out_avals)]
     touts = _with_float0(flat[len(out_avals) :], out_avals[:m])
+    outs = passed_through(traced.closed.jaxpr, outs, p_leaves)
+    touts = passed_through(traced.closed.jaxpr, touts, t_leaves)
     result = (tree_unflatten(traced.out_tree, outs), tree_unflatten(traced.out_tree, touts))
     return result + (_aux_unflatten(traced.aux_tree, aux),) if has_aux else result
+
+
+def passed_through(jaxpr, outs: list, leaves: list) -> list:
+    """`outs` with each output that is an input of `jaxpr` (the function returned an argument
+    untouched) the caller's leaf of that input, as JAX's transformations hand it back (a
+    Python float stays one, through vjp as a TypedFloat: `leaves` as_bound)."""
+    if len(jaxpr.invars) != len(leaves):
+        return outs
+    position = {v: k for k, v in enumerate(jaxpr.invars)}
+    return [
+        leaves[position[v]] if type(v) is Var and v in position else o
+        for v, o in zip(jaxpr.outvars, outs)
+    ]
 
 
 def _linearize_traced(traced: _Traced, nonzeros, concrete=None) -> ad.Linearized:
@@ -381,7 +396,8 @@ def _linearized_forward(fun: Callable, primals, has_aux: bool, what: str) -> _Fo
     flat = run(forward, p_leaves, f"{what}_fwd")
     traced, lin = box["traced"], box["lin"]
     m, n_out = traced.num_main, len(traced.closed.out_avals)
-    return _Forward(traced, lin, p_tree, avals, nonzeros, flat[:m], flat[m:n_out], flat[n_out:])
+    outs, aux, res = flat[:m], flat[m:n_out], flat[n_out:]
+    return _Forward(traced, lin, p_tree, avals, nonzeros, outs, aux, res, p_leaves)
 
 
 class _Forward(NamedTuple):
@@ -393,6 +409,7 @@ class _Forward(NamedTuple):
     outs: list
     aux: list
     res: list
+    leaves: list
 
 
 def linearize(fun: Callable, *primals, has_aux: bool = False):
@@ -402,6 +419,8 @@ def linearize(fun: Callable, *primals, has_aux: bool = False):
     traced, lin, p_tree, avals, nonzeros = fw.traced, fw.lin, fw.p_tree, fw.avals, fw.nonzeros
     outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
     out_avals = traced.closed.out_avals[:m]
+
+    outs = passed_through(traced.closed.jaxpr, outs, fw.leaves)
 
     def f_jvp(*tangents):
         t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
@@ -470,6 +489,8 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
     traced, lin, p_tree, avals, nonzeros = fw.traced, fw.lin, fw.p_tree, fw.avals, fw.nonzeros
     outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
     out_avals, n_out = traced.closed.out_avals, len(traced.closed.out_avals)
+
+    outs = passed_through(traced.closed.jaxpr, outs, [as_bound(x) for x in fw.leaves])
 
     def f_vjp(*args):
         ct = _single_cotangent(args, fun)
@@ -708,11 +729,12 @@ def value_and_grad(
         flat = run(body, leaves, "grad")
         traced = box["traced"]
         n_out = len(traced.closed.out_avals)
-        value = flat[0]
+        outs = passed_through(traced.closed.jaxpr, flat[:n_out], [as_bound(x) for x in leaves])
+        value = outs[0]
         grads = tree_unflatten(tree, _with_float0(flat[n_out:], avals))
         grads = grads[0] if isinstance(argnums, int) else grads
         if has_aux:
-            return (value, _aux_unflatten(traced.aux_tree, flat[1:n_out])), grads
+            return (value, _aux_unflatten(traced.aux_tree, outs[1:])), grads
         return value, grads
 
     return value_and_grad_fun

@@ -227,6 +227,15 @@ class ShapedArray:
 _SHARED_AVALS: dict[tuple, ShapedArray] = {}
 
 
+class EmptyMeshArray(ShapedArray):
+    """The aval of a value JAX types on its empty mesh though a mesh is in context: a host
+    callback's result (`ShapedArray(float32[8])` in JAX's jaxpr). A loop carry of this type
+    matches any sharding of the carry out, as JAX's `typematch`; `update` gives a plain
+    ShapedArray (what is computed from it is on the context mesh)."""
+
+    __slots__ = ()
+
+
 def shaped_array(shape: tuple, dtype: np.dtype, weak_type: bool = False) -> ShapedArray:
     """`ShapedArray(shape, dtype, weak_type)`, shared: avals are immutable, and the rules that
     run once per traced op (reductions, reshapes, broadcasts) make the same few again and again."""

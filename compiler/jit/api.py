@@ -13,9 +13,12 @@ import threading
 import types
 import warnings
 import weakref
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from jaxlib import xla_client as xc  # jit's `device` annotation, as JAX's
 
 from meshjit.compiler import tree_public
 from meshjit.compiler.api_util import argument_names, check_callable, fun_sourceinfo
@@ -789,7 +792,7 @@ def _captures_tracers(closed: ClosedJaxpr) -> bool:
     return any(type(c) is Tracer for c in closed.consts)
 
 
-class _NotSpecified:
+class NotSpecified:
     """jit(...) without a function: a decorator (jit(None) is an error, as JAX's); shown in
     jit's signature as JAX's marker."""
 
@@ -797,24 +800,35 @@ class _NotSpecified:
         return "<not-specified>"
 
 
-_NO_FUN = _NotSpecified()
+_NO_FUN = NotSpecified()
+
+
+class UnspecifiedValue:
+    """jit's in_shardings / out_shardings not given (JAX's default, shown as JAX's): the
+    shardings come from the arguments and propagation, as with None."""
+
+    def __repr__(self):
+        return "UnspecifiedValue"
+
+
+UNSPECIFIED = UnspecifiedValue()
 
 
 def jit(
-    fun: Callable | None = _NO_FUN,
+    fun: Callable | NotSpecified = _NO_FUN,
     /,
     *,
-    in_shardings=None,
-    out_shardings=None,
-    static_argnums=None,
-    static_argnames=None,
-    donate_argnums=None,
-    donate_argnames=None,
+    in_shardings: Any = UNSPECIFIED,
+    out_shardings: Any = UNSPECIFIED,
+    static_argnums: int | Sequence[int] | None = None,
+    static_argnames: str | Iterable[str] | None = None,
+    donate_argnums: int | Sequence[int] | None = None,
+    donate_argnames: str | Iterable[str] | None = None,
     keep_unused: bool = False,
-    device=None,
+    device: xc.Device | None = None,
     backend: str | None = None,
     inline: bool = False,
-    compiler_options: dict | None = None,
+    compiler_options: dict[str, Any] | None = None,
     propagation: str = "meshjit",
     **options,
 ):
@@ -836,8 +850,8 @@ def jit(
         unknown = sorted(options)[0]
         raise MeshjitTypeError(f"jit() got an unexpected keyword argument '{unknown}'")
     kwargs = dict(
-        in_shardings=in_shardings,
-        out_shardings=out_shardings,
+        in_shardings=None if in_shardings is UNSPECIFIED else in_shardings,
+        out_shardings=None if out_shardings is UNSPECIFIED else out_shardings,
         static_argnums=static_argnums,
         static_argnames=static_argnames,
         donate_argnums=donate_argnums,

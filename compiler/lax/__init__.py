@@ -47,6 +47,7 @@ from meshjit.compiler.lax.convolution import (
     conv_transpose,
     conv_with_general_padding,
 )
+from meshjit.compiler.lax.debug_print import debug_print_p  # noqa: F401  (registers the family)
 from meshjit.compiler.lax.dot import (
     DotAlgorithm,
     DotAlgorithmPreset,

@@ -69,12 +69,12 @@ def _host_function(callback):
     return call
 
 
-def _debug_callback_lowering(ctx, *args, callback, effect, partitioned):
+def debug_callback_lowering(ctx, *args, callback, effect, partitioned):
     _emit_callback(ctx, _host_function(callback), args, [])
     return []
 
 
-lowering_rules.register(debug_callback_p, _debug_callback_lowering)
+lowering_rules.register(debug_callback_p, debug_callback_lowering)
 
 
 def _emit_callback(ctx, fn, args, result_avals) -> list:
@@ -155,6 +155,14 @@ def _debug_callback_transpose(cts, *args, **params):
 
 @batching_rules.register(debug_callback_p)
 def _debug_callback_batcher(args, dims, *, callback, **params):
+    moved, per_example = per_example_callback(args, dims, callback)
+    debug_callback_p.bind(*moved, callback=per_example, **params)
+    return [], []
+
+
+def per_example_callback(args, dims, callback):
+    """The batched arguments with their batch dimension first, and a host function calling
+    `callback` once per example."""
     size = next(aval_of(a).shape[d] for a, d in zip(args, dims) if d is not None)
     moved = [a if d is None else moveaxis(a, d, 0) for a, d in zip(args, dims)]
     mapped = [d is not None for d in dims]
@@ -163,8 +171,7 @@ def _debug_callback_batcher(args, dims, *, callback, **params):
         for i in range(size):
             callback(*[a[i] if m else a for a, m in zip(arrays, mapped)])
 
-    debug_callback_p.bind(*moved, callback=per_example, **params)
-    return [], []
+    return moved, per_example
 
 
 def check_callable(callback, what: str) -> None:
@@ -350,10 +357,10 @@ def io_callback(callback, result_shape_dtypes, *args, sharding=None, ordered=Fal
 
 
 def _result_aval(spec):
-    from meshjit.compiler.ir.core import ShapedArray
+    from meshjit.compiler.ir.core import EmptyMeshArray
 
     dtype = np.dtype(spec.dtype)  # read first, as JAX: a bad entry's error names `dtype`
-    return ShapedArray(tuple(spec.shape), dtype)
+    return EmptyMeshArray(tuple(spec.shape), dtype)
 
 
 def _eager_call(call, leaves):

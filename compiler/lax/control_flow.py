@@ -34,7 +34,7 @@ from meshjit.compiler.errors import (
     user_source,
 )
 from meshjit.compiler.ir import dtypes
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray, Var
+from meshjit.compiler.ir.core import ClosedJaxpr, EmptyMeshArray, Jaxpr, ShapedArray, Var
 from meshjit.compiler.ir.registry import (
     Primitive,
     abstract_eval_rules,
@@ -233,9 +233,15 @@ def _same_type(a: ShapedArray, b: ShapedArray) -> bool:
         and (
             a.sharding is b.sharding
             or _type_axes(a) == _type_axes(b)
-            or (None in (a.sharding, b.sharding) and not _in_mesh_context())
+            or (None in (a.sharding, b.sharding) and _on_empty_mesh(a, b))
         )
     )
+
+
+def _on_empty_mesh(a: ShapedArray, b: ShapedArray) -> bool:
+    """Whether one of the two is on JAX's empty mesh: any untyped value outside a mesh
+    context, a callback's result in one."""
+    return not _in_mesh_context() or isinstance(a, EmptyMeshArray) or isinstance(b, EmptyMeshArray)
 
 
 def _in_mesh_context() -> bool:

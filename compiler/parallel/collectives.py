@@ -62,7 +62,6 @@ from meshjit.dialects.sdy import TensorSharding, sharding_per_value_attr
 
 __all__ = [
     "all_gather",
-    "all_gather_invariant",
     "all_to_all",
     "axis_index",
     "axis_size",

@@ -412,11 +412,13 @@ def _spec_axes(spec: PartitionSpec, ndim: int, manual, what: str, f=None) -> lis
     used = [a for axes in per_dim for a in axes]
     if len(used) != len(set(used)):
         twice = next(a for a in used if used.count(a) > 1)
-        raise DuplicateSpecError(
+        error = DuplicateSpecError(  # JAX's words and class
             "A single NamedSharding spec specification can map every mesh axis to at most one "
-            f"positional dimension, but {spec} has duplicate entries for `{twice}` (shard_map "
-            f"{what} {spec} uses a mesh axis more than once)"
+            f"positional dimension, but {spec} has duplicate entries for `{twice}`",
+            pspec=spec,
         )
+        error.add_note(f"shard_map {what} {spec} uses a mesh axis more than once")
+        raise error
     for axis in used:
         if axis not in manual:
             raise MeshjitValueError(

@@ -972,16 +972,18 @@ class NamedSharding(Sharding):
         return tuple(out)
 
     def __eq__(self, other):
+        # As JAX's: the specs compared as given (P() is not P(None)); `is_equivalent_to` and
+        # `normalized_spec` compare what the shardings place where.
         return self is other or (
             type(other) is NamedSharding
+            and self.spec == other.spec
             and self.mesh == other.mesh
-            and self.normalized_spec == other.normalized_spec
             and self._memory_kind == other._memory_kind
         )
 
     def __hash__(self):
         if self._hash is None:
-            self._hash = hash((self.mesh, self.normalized_spec, self._memory_kind))
+            self._hash = hash((self.mesh, self.spec, self._memory_kind))
         return self._hash
 
     @property
@@ -1028,7 +1030,9 @@ def _check_spec_axes(spec: PartitionSpec, mesh) -> None:
                 err = DuplicateSpecError(  # JAX's words
                     "A single NamedSharding spec specification can map every mesh axis to at "
                     f"most one positional dimension, but {spec} has duplicate entries for "
-                    f"`{axis}`"
+                    f"`{axis}`",
+                    mesh,
+                    spec,
                 )
                 err.add_note(f"mesh axis {axis!r} is used more than once")
                 raise err

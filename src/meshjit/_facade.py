@@ -90,7 +90,6 @@ from meshjit.compiler.parallel.pmap import pmap
 from meshjit.compiler.parallel.shard_map import shard_map
 from meshjit.compiler.parallel.sharding import MemorySpace as _MemorySpace
 from meshjit.compiler.parallel.sharding import NamedSharding, P, make_mesh, set_mesh
-from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint
 from meshjit.compiler.parallel.smap import smap
 from meshjit.compiler.parallel.visualize import visualize_sharding
 from meshjit.compiler.runtime.array import PublicArray as Array
@@ -221,7 +220,6 @@ NAMES = [
     "stages",
     "test_util",
     "visualize_sharding",
-    "with_sharding_constraint",
     "lax",
     "make_jaxpr",
     "nn",

@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-import copy
 import logging
 import string
-import sys
 import threading
-
-import numpy as np
 
 from meshjit.compiler.api_util import alias
 from meshjit.compiler.errors import (
@@ -21,6 +17,7 @@ from meshjit.compiler.errors import (
 )
 from meshjit.compiler.ir.core import DebugEffect, OrderedDebugEffect
 from meshjit.compiler.lax.callbacks import check_callable, debug_callback
+from meshjit.compiler.lax.debug_print import debug_print as print_values
 from meshjit.compiler.lax.debugger import breakpoint  # noqa: A004
 from meshjit.compiler.parallel.inspect import inspect_array_sharding
 from meshjit.compiler.parallel.visualize import debug_visualize_sharding, visualize_array_sharding
@@ -185,21 +182,9 @@ def _emit(fmt, args, kwargs, skip_format_check, record, call_options) -> None:
             ) from None
     # As JAX: the first field decides; without one, the values follow the text.
     has_placeholders = bool(fmt) and next(iter(string.Formatter().parse(fmt)))[1] is not None
-    options = np.get_printoptions()
-
-    def show(*a, **k):
-        with np.printoptions(**options):
-            text = fmt.format(*a, **k) if has_placeholders else " ".join((fmt, *map(str, a)))
-        if record is not None:
-            message = copy.copy(record)
-            message.msg = text
-            _LOGGER.handle(message)
-            return
-        with _PRINT_LOCK:  # devices call back from several threads: one whole line each
-            sys.stdout.write(text + "\n")
-            sys.stdout.flush()
-
-    callback(show, *args, **call_options, **kwargs)
+    print_values(
+        fmt, args, kwargs, has_placeholders=has_placeholders, logging_record=record, **call_options
+    )
 
 
 __all__ = [

@@ -25,10 +25,8 @@ from meshjit.compiler.parallel.sharding import (  # noqa: F401
     set_mesh,
     use_abstract_mesh,
 )
-from meshjit.compiler.parallel.sharding_ops import with_sharding_constraint  # noqa: F401
 
-# JAX 0.6-0.7's name for the context manager; JAX 0.10 spells it set_mesh.
-use_mesh = set_mesh
+# As JAX 0.10.2's jax.sharding: no use_mesh (set_mesh), no with_sharding_constraint (jax.lax's).
 
 
 __all__ = [
@@ -52,6 +50,4 @@ __all__ = [
     "SingleDeviceSharding",
     "make_single_device_sharding",
     "set_mesh",
-    "use_mesh",
-    "with_sharding_constraint",
 ]

@@ -36,7 +36,7 @@ def meshjit_backend(program: Program) -> Backend:
         meshjit.shard_map,
         NamedSharding,
         P,
-        meshjit.with_sharding_constraint,
+        meshjit.lax.with_sharding_constraint,
         mesh,
         meshjit.vmap,
         meshjit.nn,

@@ -53,7 +53,7 @@ def test_xla_mode_compiles_the_module_as_emitted(mesh):
 @pytest.mark.parametrize("propagation", MODES)
 def test_constraints_and_shard_map_run_under_every_propagation(mesh, propagation):
     def f(x):
-        y = meshjit.with_sharding_constraint(jnp.sin(x) * 2, NamedSharding(mesh, P("data")))
+        y = meshjit.lax.with_sharding_constraint(jnp.sin(x) * 2, NamedSharding(mesh, P("data")))
         body = meshjit.shard_map(
             lambda b: lax.psum(b, "model"),
             mesh=mesh,

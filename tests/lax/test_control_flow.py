@@ -370,11 +370,13 @@ def test_sharding_constraint_inside_bodies_on_a_4x2_mesh():
     s = meshjit.sharding.NamedSharding(mesh, meshjit.sharding.P("x"))
 
     def f(x):
-        y = lax.fori_loop(0, 3, lambda i, v: meshjit.with_sharding_constraint(v * 2 + i, s), x)
+        y = lax.fori_loop(0, 3, lambda i, v: meshjit.lax.with_sharding_constraint(v * 2 + i, s), x)
         y = lax.cond(
-            y.sum() > 0, lambda v: meshjit.with_sharding_constraint(v + 1, s), lambda v: v, y
+            y.sum() > 0, lambda v: meshjit.lax.with_sharding_constraint(v + 1, s), lambda v: v, y
         )
-        _, ys = lax.scan(lambda c, r: (c, meshjit.with_sharding_constraint(r * c, s)), 2.0, y[None])
+        _, ys = lax.scan(
+            lambda c, r: (c, meshjit.lax.with_sharding_constraint(r * c, s)), 2.0, y[None]
+        )
         return ys[0]
 
     x = np.ones((8, 4), f32)

@@ -45,7 +45,7 @@ def test_with_mesh_is_not_the_abstract_mesh(expl):
     with expl:
         assert meshjit.sharding.get_abstract_mesh().empty
         with pytest.raises(ValueError, match="can only refer to Auto axes"):
-            meshjit.with_sharding_constraint(X, P("x"))
+            meshjit.lax.with_sharding_constraint(X, P("x"))
         for call in (
             lambda: jnp.zeros((8, 4), out_sharding=P("x")),
             lambda: meshjit.sharding.reshard(X, P("x")),

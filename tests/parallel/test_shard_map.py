@@ -292,7 +292,7 @@ def test_partial_manual_with_auto_sharded_body_and_axis_index():
     x = rand(8, 4)
 
     def body(b):
-        b = meshjit.with_sharding_constraint(b, NamedSharding(M42, P(None, "y")))
+        b = meshjit.lax.with_sharding_constraint(b, NamedSharding(M42, P(None, "y")))
         return b * 2 + lax.axis_index("x")
 
     f = meshjit.jit(smap(body, in_specs=P("x"), out_specs=P("x"), axis_names={"x"}))
@@ -373,7 +373,9 @@ def _spec_axes(spec):
     return tuple(out)
 
 
-@settings(max_examples=campaign.examples(60), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=campaign.examples(60), deadline=None, suppress_health_check=list(HealthCheck)
+)
 @given(_case())
 def test_numerics_by_spec(case):
     name, shape, in_spec, out_spec = case
@@ -400,7 +402,9 @@ def test_numerics_by_spec(case):
     np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-5)
 
 
-@settings(max_examples=campaign.examples(30), deadline=None, suppress_health_check=list(HealthCheck))
+@settings(
+    max_examples=campaign.examples(30), deadline=None, suppress_health_check=list(HealthCheck)
+)
 @given(_case())
 def test_identity_roundtrip_by_spec(case):
     name, shape, in_spec, _ = case

@@ -52,7 +52,7 @@ def test_sharding_constraint_matches_unsharded(unsharded):
 
     def constrained(key):
         x = random.normal(random.split(key, 4)[0], (16, 8))
-        return meshjit.with_sharding_constraint(x, NamedSharding(mesh, P("x")))
+        return meshjit.lax.with_sharding_constraint(x, NamedSharding(mesh, P("x")))
 
     np.testing.assert_array_equal(
         np.asarray(meshjit.jit(constrained)(random.key(11))), unsharded[0]

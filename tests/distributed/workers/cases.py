@@ -268,7 +268,7 @@ def prog_propagation_shardy(mesh):
 
 def prog_constraint(mesh):
     def f(a):
-        h = meshjit.with_sharding_constraint(a * 3, NamedSharding(mesh, P(None, ("x", "y"))))
+        h = meshjit.lax.with_sharding_constraint(a * 3, NamedSharding(mesh, P(None, ("x", "y"))))
         return h.T @ a
 
     return meshjit.jit(f)(meshjit.device_put(rand(8, 8), NamedSharding(mesh, P("x"))))
