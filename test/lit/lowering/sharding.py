@@ -126,7 +126,7 @@ lower(
 # CHECK: %[[C4:.*]] = sdy.sharding_constraint %[[C3]] <@mesh, [{"y", "x"}, {}]> : tensor<8x4xf32>
 # CHECK: return %[[C4]]
 def constraints(a):
-    wsc = meshjit.with_sharding_constraint
+    wsc = meshjit.lax.with_sharding_constraint
     a = wsc(jnp.sin(a), NamedSharding(mesh, P("x", "y")))
     a = wsc(jnp.cos(a), NamedSharding(mesh, P("x", P.UNCONSTRAINED)))
     a = wsc(a, NamedSharding(mesh, P(P.UNCONSTRAINED, P.UNCONSTRAINED)))
@@ -142,7 +142,7 @@ lower(constraints, sds((8, 4)))
 # CHECK: sdy.sharding_constraint %arg1 <@mesh, [{"y"}]>
 # CHECK: sdy.sharding_constraint %arg2 <@mesh, [{"y"}]>
 def constraint_pytree(a, b, c):
-    return meshjit.with_sharding_constraint(
+    return meshjit.lax.with_sharding_constraint(
         (a, [b, c]), (NamedSharding(mesh, P("x")), NamedSharding(mesh, P("y")))
     )
 
@@ -160,8 +160,8 @@ lower(constraint_pytree, sds((8,)), sds((8,)), sds((8,)))
 # CHECK: sdy.sharding_constraint %{{.*}} <@mesh_0, [{"d"}, {}]>
 # CHECK: sdy.sharding_constraint %{{.*}} <@mesh, [{}, {"x"}]>
 def two_meshes(a):
-    a = meshjit.with_sharding_constraint(a + 1.0, NamedSharding(line, P("d")))
-    return meshjit.with_sharding_constraint(a * 2.0, NamedSharding(mesh, P(None, "x")))
+    a = meshjit.lax.with_sharding_constraint(a + 1.0, NamedSharding(line, P("d")))
+    return meshjit.lax.with_sharding_constraint(a * 2.0, NamedSharding(mesh, P(None, "x")))
 
 
 lower(
@@ -181,7 +181,7 @@ lower(
 # CHECK: %[[C:.*]] = sdy.sharding_constraint %[[M]] <@mesh, [{"x"}]> : tensor<8xf32>
 # CHECK: return %[[C]]
 def abstract_constraint(a):
-    return meshjit.with_sharding_constraint(
+    return meshjit.lax.with_sharding_constraint(
         a * 3.0, NamedSharding(AbstractMesh((2,), ("x",)), P("x"))
     )
 
@@ -196,7 +196,7 @@ lower(abstract_constraint, sds((8,)))
 # CHECK-SAME: -> (tensor<8x2xf32> {jax.result_info = "result", sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>})
 # CHECK: sdy.sharding_constraint %{{.*}} <@mesh, [{"x"}, {}]>
 def context_mesh(a):
-    return meshjit.with_sharding_constraint(a + 1.0, P("x"))
+    return meshjit.lax.with_sharding_constraint(a + 1.0, P("x"))
 
 
 with meshjit.set_mesh(mesh):
