@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import meshjit
+import meshjit.extend
 import meshjit.numpy as jnp
 from meshjit import lax
 from meshjit.sharding import AxisType, NamedSharding
