@@ -60,7 +60,8 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     dimension); that op's own sharding is dropped (its results are pinned by constraints
     after it); so is an
     optimization barrier's with a dead result (XLA's simplifier drops the result but not its
-    entry in the tuple sharding, and a RET_CHECK fails). A scatter indexing an
+    entry in the tuple sharding, and a RET_CHECK fails); so is a slice's that takes its whole
+    operand (`_identity_slice`). A scatter indexing an
     unevenly sharded dimension gets it replicated: XLA's partitioner would write into other
     shards (`uneven_updates.py`); so does a grouped convolution's sharded feature dimension
     where XLA's partitioner rejects it or gets it wrong, and a strided convolution's sharded
@@ -89,8 +90,23 @@ def prepare_for_xla(module_op: ir.Operation, *, pin: bool = True) -> None:
     drop_empty_calls(module_op)
     if pin:
         pin_op_shardings(module_op)
-    for op in _find(module_op, lambda op: _rejected_while(op) or _rejected_barrier(op)):
+    for op in _find(module_op, _sharding_rejected):
         del op.attributes[SHARDING_ATTR]
+
+
+def _sharding_rejected(op) -> bool:
+    return _rejected_while(op) or _rejected_barrier(op) or _identity_slice(op)
+
+
+def _identity_slice(op) -> bool:
+    """A slice with a sharding that takes its whole operand (a one-chunk lax.split, as
+    ravel_pytree's unravel of one leaf makes): XLA's simplifier folds it away and its sharding
+    lands on a loop's tuple when the operand is a carry ("Number of tile assignment dimensions
+    ... is different than the input rank"; fuzzer seed 33031, vmap of vmap of a sharded gmres,
+    and an abort on an uneven one). Its result is pinned by the constraint after it."""
+    if op.name != "stablehlo.slice" or SHARDING_ATTR not in op.attributes:
+        return False
+    return op.operands[0].type == op.results[0].type
 
 
 _GUARDED = frozenset(

@@ -1054,6 +1054,11 @@ def draw_step(rng, vals, allow_vmap=True, focus=()):
 # Round 33's (ops_round33): jax.scipy.linalg solve_triangular / expm / hankel / circulant /
 # companion / dft, jax.scipy.fft dct family, jax.tree *_with_path / reduce_associative /
 # ravel_pytree, sparse.linalg cg / bicgstab / gmres, stats.sem / norm.pdf.
+# Round 34's (ops_round34): out_sharding= on more jnp ops and samplers on an Explicit mesh,
+# shard_map collectives with drawn parameters, vmap spmd_axis_name / in_axes pytrees, grads of
+# loops with sharded carries, small-dtype promotion chains with weak scalars, reductions with
+# where= / initial= / dtype= on integer and half values, sorts with ties, out-of-bounds .at[]
+# modes on integer and bool targets, jnp.linalg small ops.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1077,6 +1082,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round31,
     ops_round32,
     ops_round33,
+    ops_round34,
     ops_semantics,
     ops_transforms,
 )

@@ -132,6 +132,7 @@ _WORKER_SOURCES = (
     "ops_round31",
     "ops_round32",
     "ops_round33",
+    "ops_round34",
     "ops_semantics",
     "ops_transforms",
     "registry",

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 os.environ.setdefault("MESHJIT_NUM_CPU_DEVICES", "8")
 
 from jaxlib.mlir import ir  # noqa: E402
@@ -128,3 +130,79 @@ def test_a_vmapped_while_with_a_batched_bound_compiles():
     want = np.pad(np.stack([np.asarray(meshjit.jit(one)(r)) for r in x]), 1)
     got = meshjit.jit(f, propagation="xla", in_shardings=NamedSharding(mesh, P("a", "b")))(x)
     np.testing.assert_allclose(np.asarray(got), want, rtol=1e-6)
+
+
+def _identity_slice_module():
+    """A propagated module holding a slice of a sharded value's whole extent (a one-chunk
+    lax.split) with a sharding, as meshjit's propagation leaves it."""
+    import numpy as np
+
+    import meshjit
+    from meshjit import lax
+    from meshjit.sharding import Mesh, NamedSharding, P
+
+    mesh = Mesh(np.array(meshjit.devices()[:2]), ("a",))
+
+    def f(x):
+        (whole,) = lax.split(x * 2, [3], axis=1)
+        return whole + 1
+
+    sharding = NamedSharding(mesh, P("a"))
+    text = meshjit.jit(f, in_shardings=sharding).lower(np.ones((4, 3), np.float32)).as_text()
+    module = ir.Module.parse(text)
+    passes.propagate(module)
+    return module
+
+
+def _slices(module):
+    found = []
+
+    def visit(op):
+        if op.name == "stablehlo.slice":
+            found.append(op)
+        return ir.WalkResult.ADVANCE
+
+    module.operation.walk(visit)
+    return found
+
+
+def test_a_slice_of_a_whole_value_hands_xla_no_sharding():
+    """XLA's simplifier folds a slice of its operand's whole extent, and the slice's sharding
+    lands on what it read: a loop carry's tuple got a one-value sharding (fuzzer seed 33031,
+    vmap of vmap of a sharded gmres: "Number of tile assignment dimensions ... is different than
+    the input rank", and an abort on an unevenly sharded input). The slice's own sharding is
+    dropped; the constraint after it pins its result."""
+    with make_context():
+        module = _identity_slice_module()
+        (slice_op,) = _slices(module)
+        assert "sdy.sharding" in slice_op.attributes  # (the test can fail)
+        passes.prepare_for_xla(module)
+        (slice_op,) = _slices(module)
+        assert "sdy.sharding" not in slice_op.attributes
+        (user,) = [u.owner for u in slice_op.results[0].uses]
+        assert user.name == "sdy.sharding_constraint"
+
+
+@pytest.mark.campaign
+def test_a_vmapped_gmres_on_a_sharded_value_compiles():
+    """The fuzzer's seed 33031 itself: vmap of vmap of gmres, whose raveled solution's unravel
+    slices its whole extent inside the solver's loops (~20 s: a campaign)."""
+    import numpy as np
+
+    import meshjit
+    import meshjit.numpy as jnp
+    from meshjit.scipy.sparse.linalg import gmres
+    from meshjit.sharding import Mesh, NamedSharding, P
+
+    def f(s):
+        v = jnp.resize(jnp.tanh(s), (6,))
+        m = v[:4].reshape(2, 2)
+        a = m @ m.T + 2 * jnp.eye(2, dtype=jnp.float32)
+        return gmres(a, v[4:] + 1.0, tol=1e-6, maxiter=50)[0]
+
+    mesh = Mesh(np.array(meshjit.devices()[:8]).reshape(2, 2, 2), ("a", "b", "c"))
+    x = np.arange(12, dtype=np.float32).reshape(4, 3) / 7
+    g = meshjit.vmap(meshjit.vmap(f))
+    want = np.asarray(meshjit.jit(g)(x))
+    got = meshjit.jit(g, in_shardings=NamedSharding(mesh, P("a")))(x)
+    np.testing.assert_allclose(np.asarray(got), want, rtol=1e-5, atol=1e-6)
