@@ -382,15 +382,42 @@ def sliced(name: str):
     return rule
 
 
+def check_xs_unsharded(avals) -> None:
+    """JAX's ValueError (its sentence, every xs' spec) when a scan's xs has a sharded leading
+    axis."""
+    specs = [spec_of(a) for a in avals]
+    if all(spec[0] is None for spec in specs):
+        return
+    from meshjit.compiler.parallel.sharding import PartitionSpec
+
+    shown = ", ".join(str(PartitionSpec(*spec)) for spec in specs)
+    err = MeshjitValueError(f"0th dimension of all xs should be replicated. Got {shown}")
+    err.add_note("reshard the xs with their leading dimension unsharded")
+    raise err
+
+
+def check_map_leaf_unsharded(aval) -> None:
+    """JAX's ValueError when lax.map with a batch_size gets a leaf sharded along its leading
+    axis (shown as JAX's `str_short(True, True)`: the mesh's axes by type)."""
+    if spec_of(aval)[0] is None:
+        return
+    mesh = aval.sharding.mesh
+    by_type: dict = {}
+    for name, kind in zip(mesh.axis_names, mesh.axis_types):
+        by_type.setdefault(kind.name, []).append(name)
+    types = ", ".join(f"{kind}: {tuple(names)!r}" for kind, names in by_type.items())
+    err = MeshjitValueError(
+        "0th dimension of leaf passed to `jax.lax.map` should be replicated. "
+        f"Got {aval.str_short()}({{{types}}})"
+    )
+    err.add_note("reshard the leaf with its leading dimension unsharded")
+    raise err
+
+
 def unstacked(aval, what: str):
     """`aval` without its leading axis (a scan's slice of xs), keeping the other axes' types;
     as JAX, the leading axis must not be sharded."""
     if aval.sharding is None:
         return aval.update(shape=aval.shape[1:])
-    spec = spec_of(aval)
-    if spec[0] is not None:
-        raise ShardingTypeError(
-            f"0th dimension of all xs should be replicated. Got {aval.sharding.spec} "  # JAX's
-            f"({what}: {aval.str_long()}); reshard it with that dimension unsharded"
-        )
-    return typed(aval.update(shape=aval.shape[1:]), aval.sharding.mesh, spec[1:], what)
+    check_xs_unsharded([aval])
+    return typed(aval.update(shape=aval.shape[1:]), aval.sharding.mesh, spec_of(aval)[1:], what)

@@ -46,7 +46,13 @@ from meshjit.compiler.ir.registry import (
     vma_rules,
 )
 from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim, max_dim
-from meshjit.compiler.ir.sharding_rules import keep, spec_of, unstacked
+from meshjit.compiler.ir.sharding_rules import (
+    check_map_leaf_unsharded,
+    check_xs_unsharded,
+    keep,
+    spec_of,
+    unstacked,
+)
 from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.compiler.lax import control_flow_errors as cf_errors
 from meshjit.compiler.lax import (
@@ -905,6 +911,7 @@ def _scan_length(x_avals, length) -> int:
                 f"{a.str_short()}; scan xs must be arrays with a leading axis"
             )
     # JAX's checks in its order and its sentences alone (programs print them)
+    check_xs_unsharded(x_avals)
     lengths = [a.shape[0] for a in x_avals]
     if length is not None:
         if isinstance(length, (float, np.floating)):  # JAX takes int(length)
@@ -987,6 +994,7 @@ def map(f: Callable, xs, *, batch_size: int | None = None):
 
 
 def _scan_block(x, batches: int, batch_size: int):
+    check_map_leaf_unsharded(aval_of(x))
     cut = slicing.slice_in_dim(x, 0, batches * batch_size, 1, 0)
     return shapes.reshape(cut, (batches, batch_size, *aval_of(x).shape[1:]))
 

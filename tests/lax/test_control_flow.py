@@ -1035,3 +1035,31 @@ def test_an_untyped_carry_out_matches_a_sharded_carry_outside_a_mesh_context():
     np.testing.assert_array_equal(np.asarray(meshjit.jit(zeros)(x)), np.zeros(8))
     with meshjit.set_mesh(m), pytest.raises(TypeError, match="carry input and carry output"):
         meshjit.jit(zeros)(x)
+
+
+def test_scan_and_map_over_xs_sharded_along_the_scanned_axis_are_jaxs_value_errors():
+    """JAX raises a plain ValueError naming every xs' spec (before its length checks); meshjit
+    raised its ShardingTypeError, printed under another name, naming one xs. lax.map with a
+    batch_size has its own sentence, showing the leaf."""
+    from meshjit.sharding import P
+
+    m = meshjit.make_mesh((4, 2), ("x", "y"), axis_types=(AxisType.Explicit,) * 2)
+    with meshjit.set_mesh(m):
+        a = meshjit.device_put(jnp.arange(32.0).reshape(8, 4), P("x", "y"))
+        b = meshjit.device_put(jnp.zeros((8, 4)), P(None, "y"))
+        with pytest.raises(MeshjitValueError) as ei:
+            lax.scan(lambda c, r: (c, r), 0.0, (b, a), length=5)
+        with pytest.raises(MeshjitValueError):
+            meshjit.jit(lambda u: lax.scan(lambda c, r: (c + r, r), jnp.zeros(4), u))(a)
+    assert type(ei.value).__name__ == "ValueError"  # as JAX prints it
+    with meshjit.set_mesh(m), pytest.raises(MeshjitValueError) as info:
+        lax.map(lambda r: r * 2, a, batch_size=2)  # JAX: the leaf whole, not the blocks' spec
+    assert str(info.value) == (
+        "0th dimension of leaf passed to `jax.lax.map` should be replicated. "
+        "Got f32[8@x,4@y]({Explicit: ('x', 'y')})"
+    )
+    with meshjit.set_mesh(m):  # a remainder alone is vmapped, as JAX's
+        assert lax.map(lambda r: r * 2, a, batch_size=16).shape == (8, 4)
+    assert str(ei.value) == (
+        "0th dimension of all xs should be replicated. Got P(None, 'y'), P('x', 'y')"
+    )
