@@ -69,16 +69,19 @@ def open_siblings_on(graph, slot: Slot, mesh: str) -> None:
     """A value's first sharding places its op's other results, unsharded yet, on its mesh: Shardy
     gives an op without shardings fully open ones on the mesh of the first it takes (which may
     then keep another mesh's axes off them). Data-flow edges own their values one by one, and so
-    do an optimization barrier's edges."""
+    do an optimization barrier's edges; in Shardy's bare passes a barrier's results without
+    edge ops are one op's results like any other's (round41a-barrier-siblings)."""
     value = slot.value
     if not isinstance(value, ir.OpResult) or value in graph.edge_owned:
         return
-    if value.owner.name in PER_VALUE_OPS:
+    if value.owner.name in PER_VALUE_OPS and not graph.bare:
         return
     results = value.owner.results
     if len(results) < 2:
         return
     for result in results:
+        if result in graph.edge_owned:
+            continue
         other = graph.slots.get(result)
         if other is not None and other.mesh is None:
             other.mesh = mesh
