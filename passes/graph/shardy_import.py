@@ -557,9 +557,31 @@ def _take_over_uses(value, constraint) -> None:
     if isinstance(value, ir.BlockArgument):
         constraint.move_before(next(iter(value.owner.operations)))
     else:
-        constraint.move_after(value.owner)
+        constraint.move_after(_after_earlier_results(value))
     # (a sharding group of the value takes the constraint's result too)
     value.replace_all_uses_except(constraint.results[0], constraint.operation)
+
+
+def _after_earlier_results(value) -> ir.Operation:
+    """The op a constraint taking over `value`'s uses goes after: its owner, or the last of
+    the constraints already there on the owner's earlier results (Shardy's import gives each
+    result its data-flow edge, in result order, and puts the constraint after its own edge:
+    round41a-barrier-siblings)."""
+    at, seen = value.owner.operation, False
+    for other in at.block.operations:
+        other = other.operation
+        if not seen:
+            seen = other == at
+            continue
+        source = other.operands[0] if other.name == "sdy.sharding_constraint" else None
+        if not (
+            isinstance(source, ir.OpResult)
+            and source.owner == value.owner
+            and source.result_number < value.result_number
+        ):
+            break
+        at = other
+    return at
 
 
 def _fully_closed(constraint) -> bool:

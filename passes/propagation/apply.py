@@ -12,7 +12,6 @@ import math
 from jaxlib.mlir import ir
 
 from meshjit.passes.graph.axes import axes_product, extension, free_prefix, merge_axes
-from meshjit.passes.graph.build import PER_VALUE_OPS
 from meshjit.passes.graph.graph import Slot
 
 
@@ -65,20 +64,37 @@ def apply_decisions(step, t: int, decisions) -> bool:
     return changed
 
 
+# Ops whose results Shardy's import gives a data-flow edge each (a call is a named computation
+# to it); an `if`'s results stay one op's (round41b-edge-owner-results-pipeline).
+_OWN_EDGES = frozenset(
+    {
+        "stablehlo.while",
+        "stablehlo.case",
+        "stablehlo.optimization_barrier",
+        "sdy.named_computation",
+        "func.call",
+    }
+)
+
+
 def open_siblings_on(graph, slot: Slot, mesh: str) -> None:
     """A value's first sharding places its op's other results, unsharded yet, on its mesh: Shardy
     gives an op without shardings fully open ones on the mesh of the first it takes (which may
     then keep another mesh's axes off them). Data-flow edges own their values one by one, and so
-    do an optimization barrier's edges."""
+    do the results of a loop, case, barrier or call after Shardy's import; in its bare passes, such
+    results without edge ops are one op's results like any other's (round41a-barrier-siblings,
+    round41b-edge-owner-results-pipeline)."""
     value = slot.value
     if not isinstance(value, ir.OpResult) or value in graph.edge_owned:
         return
-    if value.owner.name in PER_VALUE_OPS:
-        return
+    if value.owner.name in _OWN_EDGES and not graph.bare:
+        return  # (after Shardy's import, each result has a data-flow edge of its own)
     results = value.owner.results
     if len(results) < 2:
         return
     for result in results:
+        if result in graph.edge_owned:
+            continue
         other = graph.slots.get(result)
         if other is not None and other.mesh is None:
             other.mesh = mesh
