@@ -10,6 +10,7 @@ instead (a batched rng_bit_generator draws with one key), and so does `_gamma_im
 
 from __future__ import annotations
 
+import functools
 import math
 import operator
 
@@ -18,6 +19,8 @@ import numpy as np
 from meshjit.compiler import lax
 from meshjit.compiler import numpy as jnp
 from meshjit.compiler.ad.custom_derivatives import custom_jvp
+from meshjit.compiler.batching.custom_batching import custom_vmap
+from meshjit.compiler.config import prng_impl_name, prng_impl_scope
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
@@ -131,31 +134,79 @@ def gamma_body(data, a, shape, dtype, log_space: bool):
         a = jnp.broadcast_to(a, shape)
     if math.prod(shape) == 0:
         return lax.full(shape, np.zeros((), dtype))
-    return _gamma_samples(data, a, log_space)
+    return _gamma_samples(prng_impl_name())(data, a, log_space)
 
 
 def _gamma_impl(data, a, log_space: bool):
+    if default_impl().name != "threefry2x32":
+        return _mapped_gamma(log_space, prng_impl_name())(data, a)
     shape = aval_of(a).shape
     size = math.prod(shape)
-    keys = prng.split(data, (size,))
-    alphas = lax.reshape(a, (size,))
-    if default_impl().name == "threefry2x32":
-        samples = _gamma_one(keys, alphas, log_space)
-    else:  # JAX maps its scalar sampler over the elements: each draws with its key alone
-        samples = lax.map(lambda ka: _gamma_one(ka[0][None], ka[1][None], log_space)[0],
-                          (keys, alphas))  # fmt: skip
+    samples = _gamma_one(prng.split(data, (size,)), lax.reshape(a, (size,)), log_space)
     return lax.reshape(samples, shape)
 
 
-# Differentiable in `a` as JAX's gamma is: implicitly, through the gamma CDF.
-_gamma_samples = custom_jvp(_gamma_impl, nondiff_argnums=(2,))
+def _mapped_gamma_impl(data, a, log_space: bool):
+    """JAX's gamma for keys other than threefry's: the scalar sampler mapped over the elements,
+    each drawing with its key alone. `data` may lead with batch dims `(*batch, words)` that `a`
+    leads with too: each key is split for its own elements, all mapped in one loop."""
+    shape = aval_of(a).shape
+    batch = aval_of(data).shape[:-1]
+    size = math.prod(shape[len(batch) :])
+    keys = prng.split(data, (size,))
+    keys = lax.reshape(keys, (math.prod(batch) * size, aval_of(keys).shape[-1]))
+    alphas = lax.reshape(a, (math.prod(shape),))
+    samples = lax.map(lambda ka: _gamma_one(ka[0][None], ka[1][None], log_space)[0],
+                      (keys, alphas))  # fmt: skip
+    return lax.reshape(samples, shape)
 
 
-@_gamma_samples.defjvp
-def _gamma_samples_jvp(log_space, primals, tangents):
-    (data, a), (_, a_dot) = primals, tangents
-    samples = _gamma_impl(data, a, log_space)
-    return samples, lax.mul(a_dot, gamma_grad(samples, a, log_space))
+@functools.cache
+def _mapped_gamma(log_space: bool, impl_name: str):
+    """`_mapped_gamma_impl` batched as JAX's random_gamma primitive: vmap moves the batch into
+    the keys (a batched rng_bit_generator would draw with the first key only), so every element
+    of every batch entry still draws with its own key, however many vmaps are nested. The rule
+    runs when vmap reaches the call, outside the sampler: it names the key's implementation."""
+
+    @custom_vmap
+    def mapped(data, a):
+        with prng_impl_scope(impl_name):
+            return _mapped_gamma_impl(data, a, log_space)
+
+    @mapped.def_vmap
+    def _rule(axis_size, in_batched, data, a):
+        data, a = (
+            x if b else _broadcast_front(x, axis_size) for x, b in zip((data, a), in_batched)
+        )
+        return mapped(data, a), True
+
+    return mapped
+
+
+def _broadcast_front(x, size):
+    shape = aval_of(x).shape
+    return lax.broadcast_in_dim(x, (size, *shape), tuple(range(1, len(shape) + 1)))
+
+
+@functools.cache
+def _gamma_samples(impl_name: str):
+    """Gamma samples differentiable in `a` as JAX's gamma is: implicitly, through the gamma CDF.
+    Batching and differentiation may run the function and its rule after the sampler returned:
+    both name the key's implementation."""
+
+    def samples(data, a, log_space):
+        with prng_impl_scope(impl_name):
+            return _gamma_impl(data, a, log_space)
+
+    differentiable = custom_jvp(samples, nondiff_argnums=(2,))
+
+    @differentiable.defjvp
+    def _jvp(log_space, primals, tangents):
+        (data, a), (_, a_dot) = primals, tangents
+        out = samples(data, a, log_space)
+        return out, lax.mul(a_dot, gamma_grad(out, a, log_space))
+
+    return differentiable
 
 
 @jit(static_argnums=(2, 3, 4))
