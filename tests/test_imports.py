@@ -96,7 +96,8 @@ def _room(module: str) -> str:
 
 # Which rooms each room may import at module level. `compiler` is lowering / errors / config /
 # tree_util at the top of compiler/ (any subpackage may use them); ad, numpy, parallel and nn
-# sit side by side over lax; random sits over jit and runtime (its samplers are jitted, as JAX's).
+# sit side by side over lax; random sits over jit and runtime (its samplers are jitted, as JAX's)
+# and over batching (gamma batches as JAX's random_gamma primitive does).
 # scipy and image sit over jit and batching too (JAX jits and vmaps inside them as well).
 BASE = {"compiler", "dialects"}
 ALLOWED = {
@@ -114,7 +115,8 @@ ALLOWED = {
     "runtime": BASE | {"ir", "trace", "parallel"},
     "state": BASE | {"ir", "trace", "lax", "numpy"},
     "jit": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "runtime", "state"},
-    "random": BASE | {"ir", "trace", "lax", "ad", "parallel", "numpy", "jit", "runtime", "state"},
+    "random": BASE
+    | {"ir", "trace", "lax", "ad", "parallel", "batching", "numpy", "jit", "runtime", "state"},
     "scipy": BASE | {"ir", "trace", "lax", "ad", "batching", "numpy", "nn", "random", "jit"},
     "image": BASE | {"ir", "trace", "lax", "numpy", "jit"},
     "sparse": BASE | {"ir", "trace", "lax", "ad", "batching", "numpy", "random", "jit"},

@@ -393,7 +393,7 @@ _ONES = np.ones(3, np.float32)
         (lambda: lax.argmax(_ONES, 0, np.float32), TypeError, "index_dtype must be an integer type, but got float32"),
         (lambda: lax.reduce(_ONES, 0.0, lax.add, (1,)), ValueError, "reduction axes (1,) contains out-of-bounds indices for float32[3]."),
         (lambda: lax.broadcast_in_dim(_ONES, (2, 3), (2,)), TypeError, "broadcast_dimensions must be a subset of output dimensions, got (2,)"),
-        (lambda: lax.slice(np.ones(5), (3,), (1,)), TypeError, "slice slice_sizes must be greater than or equal to zero, got slice_sizes of (-2,)"),
+        (lambda: lax.slice(np.ones(5), (3,), (1,)), TypeError, "slice slice_sizes must be greater than or equal to zero, got slice_sizes of (np.int64(-2),)"),
         (lambda: lax.dynamic_slice(np.ones(5), (0,), (-1,)), TypeError, "slice slice_sizes must be greater than or equal to zero"),
         (lambda: lax.dynamic_slice(np.ones((4, 4)), (0, 0), (2,)), ValueError, "slice_sizes (2,) has 1 entries"),
         (lambda: lax.reduce_window(np.ones((4, 4)), np.zeros(2), lax.add, (2, 2), (2, 2), "VALID"), TypeError, "reduce_window expected init_values to be scalars but init_values have shapes [(2,)]."),
