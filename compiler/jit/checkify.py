@@ -27,11 +27,9 @@ from meshjit.compiler.ir.registry import (
     abstract_eval_rules,
     batching_rules,
     effectful,
-    jvp_rules,
     lowering_rules,
-    transpose_rules,
 )
-from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.lax.ad_util import aval_of, effects_only_ad
 from meshjit.compiler.lax.batching import all_to_front, size_of
 from meshjit.compiler.trace.jaxprs import read_atom, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
@@ -140,14 +138,7 @@ def _not_functionalized(ctx, *args, debug=False, **params):
 lowering_rules.register(check_p, _not_functionalized)
 
 
-@jvp_rules.register(check_p)
-def _check_jvp(primals, tangents, **params):
-    return check_p.bind(*primals, **params), []
-
-
-@transpose_rules.register(check_p)
-def _check_transpose(cts, *args, **params):
-    return [None] * len(args)
+effects_only_ad(check_p)
 
 
 @batching_rules.register(check_p)

@@ -8,7 +8,7 @@ import numpy as np
 
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, ShapedArray
-from meshjit.compiler.ir.registry import jvp_rules, zero_jvp_primitives
+from meshjit.compiler.ir.registry import jvp_rules, transpose_rules, zero_jvp_primitives
 from meshjit.compiler.lowering import LoweringRuleContext, const_values, jaxpr_subcomp
 from meshjit.compiler.trace.jaxprs import trace_to_jaxpr
 from meshjit.compiler.trace.tracing import abstractify, trace_flat
@@ -141,6 +141,20 @@ def zero_jvp(prim):
 
     jvp_rules[prim] = rule
     zero_jvp_primitives.add(prim)
+
+
+def effects_only_ad(prim):
+    """A primitive run for its effects (a callback, a print, a check): its jvp runs it on the
+    primals and has no tangent outputs, and it has nothing to transpose."""
+
+    def jvp(primals, tangents, **params):
+        return prim.bind(*primals, **params), []
+
+    def transpose(cts, *args, **params):
+        return [None] * len(args)
+
+    jvp_rules[prim] = jvp
+    transpose_rules[prim] = transpose
 
 
 def linear_jvp(prim, linear_args=None):

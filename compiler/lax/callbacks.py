@@ -31,11 +31,10 @@ from meshjit.compiler.ir.registry import (
     jvp_rules,
     lowering_rules,
     sharding_rules,
-    transpose_rules,
     visible_effects,
 )
 from meshjit.compiler.ir.sharding_rules import keep
-from meshjit.compiler.lax.ad_util import aval_of
+from meshjit.compiler.lax.ad_util import aval_of, effects_only_ad
 from meshjit.compiler.lax.batching import moveaxis
 from meshjit.compiler.trace.tracing import current_trace
 
@@ -139,14 +138,7 @@ def module_callbacks(module: ir.Module) -> list:
 # Autodiff: the callback sees primal values only; it has no tangent and nothing to transpose.
 
 
-@jvp_rules.register(debug_callback_p)
-def _debug_callback_jvp(primals, tangents, **params):
-    return debug_callback_p.bind(*primals, **params), []
-
-
-@transpose_rules.register(debug_callback_p)
-def _debug_callback_transpose(cts, *args, **params):
-    return [None] * len(args)
+effects_only_ad(debug_callback_p)
 
 
 # ---------------------------------------------------------------------------------------------

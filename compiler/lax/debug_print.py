@@ -21,13 +21,12 @@ from meshjit.compiler.ir.registry import (
     abstract_eval_rules,
     batching_rules,
     effectful,
-    jvp_rules,
     lowering_rules,
     sharding_rules,
-    transpose_rules,
     visible_effects,
 )
 from meshjit.compiler.ir.sharding_rules import keep
+from meshjit.compiler.lax.ad_util import effects_only_ad
 from meshjit.compiler.lax.callbacks import (
     DEBUG_EFFECT,
     ORDERED_DEBUG_EFFECT,
@@ -99,14 +98,7 @@ def _debug_print_lowering(ctx, *args, **params):
 lowering_rules.register(debug_print_p, _debug_print_lowering)
 
 
-@jvp_rules.register(debug_print_p)
-def _debug_print_jvp(primals, tangents, **params):
-    return debug_print_p.bind(*primals, **params), []
-
-
-@transpose_rules.register(debug_print_p)
-def _debug_print_transpose(cts, *args, **params):
-    return [None] * len(args)
+effects_only_ad(debug_print_p)
 
 
 @batching_rules.register(debug_print_p)
