@@ -24,6 +24,7 @@ from meshjit.compiler.config import prng_impl_name, prng_impl_scope
 from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.jit.api import jit
+from meshjit.compiler.lax.batching import broadcast_batched
 from meshjit.compiler.numpy.util import aval_of
 from meshjit.compiler.random import prng
 from meshjit.compiler.random.gamma_grad import gamma_grad
@@ -176,16 +177,11 @@ def _mapped_gamma(log_space: bool, impl_name: str):
     @mapped.def_vmap
     def _rule(axis_size, in_batched, data, a):
         data, a = (
-            x if b else _broadcast_front(x, axis_size) for x, b in zip((data, a), in_batched)
+            x if b else broadcast_batched(x, axis_size) for x, b in zip((data, a), in_batched)
         )
         return mapped(data, a), True
 
     return mapped
-
-
-def _broadcast_front(x, size):
-    shape = aval_of(x).shape
-    return lax.broadcast_in_dim(x, (size, *shape), tuple(range(1, len(shape) + 1)))
 
 
 @functools.cache
