@@ -605,8 +605,11 @@ def reshard_returned_call_results(module_op: ir.Operation) -> None:
             declared = kept or tensor_sharding_attr(declared)
             if _maximal(declared, meshes):
                 continue
-            if kept is not None and str(kept) == str(_returned_in_callee(value)):
-                continue  # (the named computation's result was the user's before both went even)
+            # (the named computation's result, before export made it and the user's func
+            # result even, took the user's axes whole: Shardy's export has nothing to reshard)
+            returned = _returned_in_callee(value) if kept is not None else None
+            if returned is not None and _refines(returned, kept):
+                continue
             if str(declared) != str(own) and not _refines(own, declared):
                 with ret.location, ir.InsertionPoint(ret):
                     ret.operands[number] = sdy.ReshardOp(value, declared).result
