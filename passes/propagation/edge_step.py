@@ -156,6 +156,28 @@ def _take_group_mesh(views) -> None:
             slot.mesh, slot.closed = source.mesh, list(source.closed)
 
 
+def _edge_mesh(views, options: Options, graph: Graph) -> str | None:
+    """The mesh the step propagates on, or None (nothing propagates). Shardy propagates
+    nothing through an op whose values are on different meshes (or on one device, a maximal
+    mesh). meshjit's own mode places such an op on the first mesh its values are on (a value on
+    another mesh then neither gives nor takes: XLA reshards it), as Shardy's import does an op
+    whose results are wanted on two meshes (the first placed puts the others on its mesh),
+    rather than leave it unsharded."""
+    shardy = options.conflicts == "shardy"
+    mesh = None
+    for v in views:
+        if v.slot.maximal and shardy:
+            return None
+        other = v.slot.mesh
+        if not other:
+            continue
+        if mesh is None:
+            mesh = other
+        elif shardy and not graph.same_mesh(other, mesh):
+            return None
+    return mesh
+
+
 class EdgeStep:
     """One application of an edge's rule.
 
@@ -174,19 +196,7 @@ class EdgeStep:
         self.mappings = plan.mappings
         if edge.op_name == "sdy.sharding_group":  # (meshjit's own mode too)
             _take_group_mesh(views)
-        mesh = None
-        for v in views:
-            other = v.slot.mesh
-            if v.slot.maximal and options.conflicts == "shardy":
-                mesh = None  # a tensor on one device (a maximal mesh): Shardy's other mesh
-                break
-            if other:
-                if mesh is None:
-                    mesh = other
-                elif not graph.same_mesh(other, mesh):  # different meshes: nothing propagates
-                    mesh = None
-                    break
-        self.mesh = mesh
+        self.mesh = mesh = _edge_mesh(views, options, graph)
         if mesh is None:
             return
         targets = [

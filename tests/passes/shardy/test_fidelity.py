@@ -121,10 +121,6 @@ _USER_PLACEMENT = (
     "the user's replicated axes or mesh on a group member: meshjit's own mode keeps them, Shardy's"
     " group sync overrides them"
 )
-_TWO_MESH_RESULTS = (
-    "one op's results wanted on two meshes: Shardy shards the operands on the mesh of the result"
-    " it places first, meshjit's own mode leaves an op whose values disagree on the mesh alone"
-)
 _OWN_MODE_DIFFERS = {
     "round18b-sort.mlir::sort_with_another_dim_propagates": _NEED_REPLICATION,
     "round21-sibling-results.mlir::first_result_mesh_places_the_others": _NEED_REPLICATION,
@@ -141,10 +137,6 @@ _OWN_MODE_DIFFERS = {
     "round40b-dead-cascade-aggressive.mlir::live_and_dead_readers": _NEED_REPLICATION,
     "round40b-dead-cascade-basic.mlir::dead_and_live_reader": _DEAD_OPS,
     "round40b-dead-cascade-basic.mlir::dead_in_while_body": _DEAD_OPS,
-    "round41a-barrier-siblings-basic.mlir::sort_results_on_two_meshes": _TWO_MESH_RESULTS,
-    "round41a-barrier-siblings-pipeline.mlir::sort_results_on_two_meshes": _TWO_MESH_RESULTS,
-    "round41b-edge-owner-results-pipeline.mlir::custom_call_results_two_meshes": _TWO_MESH_RESULTS,
-    "round41b-edge-owner-results-pipeline.mlir::reduce_results_two_meshes": _TWO_MESH_RESULTS,
     "round14-groups-basic.mlir::group_replicated_axis_not_added": _USER_PLACEMENT,
     "round22a-groups-meshes.mlir::group_sync_replaces_another_mesh": _USER_PLACEMENT,
     "round26a-loop-group-constraint-pipeline.mlir::loop_group_sub_axis_constraint": (
