@@ -35,6 +35,7 @@ from meshjit.passes.graph.donation import pin_donated_updates
 from meshjit.passes.graph.graph import STAGE_PASS_THROUGH
 from meshjit.passes.graph.shardy_import import (
     apply_sharding_constraints,
+    apply_unreduced_constraints,
     block_permutation_factors,
     drop_maximal_callee_shardings,
     dying_ops,
@@ -119,6 +120,7 @@ def propagate_module(
                 erase_dead_ops(module_op, transitive=False, pipeline=True)
         copies = 0
         if options.conflicts != "shardy":
+            apply_unreduced_constraints(module_op)
             # (each call site its own callee, as Shardy's import and XLA's inlining: merged back
             # below where they come out alike; `dedup_fully`: every call shares one)
             copies = 0 if dedup_fully else copy_shared_callees(module_op)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 
+from meshjit.dialects.sdy import axis_ref
 from meshjit.passes.cost.collectives import all_reduce_bytes
 from meshjit.passes.cost.reshard import clear_cache as clear_reshards
 from meshjit.passes.cost.reshard import local_bytes, reshard_bytes, reshard_parts
@@ -463,9 +464,10 @@ class OpCost:
         for r in range(self.n_operands, len(self.views)):
             view = self.views[r]
             computed = self._dims(r, plan, reduced)
-            if reduced:
-                n = axes_product(reduced)
-                cost += all_reduce_bytes(local_bytes(view, computed), n)
+            # (a result unreduced over a reduced axis keeps its partial sums: no all-reduce)
+            pending = _still_reduced(reduced, view.slot.unreduced)
+            if pending:
+                cost += all_reduce_bytes(local_bytes(view, computed), axes_product(pending))
             cost += reshard_bytes(view, computed, self.full[r])
         return cost
 
@@ -481,6 +483,15 @@ class OpCost:
         return cost + results_bytes, reshards
 
 
+def _still_reduced(reduced: list, unreduced) -> list:
+    """The reduced axes an all-reduce must sum over: those the result does not hold
+    unreduced."""
+    if not reduced or not unreduced:
+        return reduced
+    kept = {axis_ref(a).name for a in unreduced}
+    return [a for a in reduced if a[0] not in kept]
+
+
 # signature -> what costing an op with it computes (OpCost._costing); kept for one pass run
 _ALIKE: dict = {}
 _ALIKE_MAX = 20_000
@@ -489,13 +500,21 @@ _ALIKE_MAX = 20_000
 def _signature(edge: Edge, views: list) -> tuple:
     """What costing an op depends on: its rule (rules are made once per op kind and types
     within a build: the object is kept in the key, so its id is not reused), how many results
-    it has, and each tensor's shape, element size and dims (with the manual axes it skips)."""
+    it has, and each tensor's shape, element size, dims (with the manual axes it skips) and
+    unreduced axes."""
     return (
         edge.rule,
         edge.op_name,
         len(edge.results),
         tuple(
-            (v.slot.shape, v.slot.elem_bytes, tuple(map(tuple, v.slot.dims)), v.skip) for v in views
+            (
+                v.slot.shape,
+                v.slot.elem_bytes,
+                tuple(map(tuple, v.slot.dims)),
+                v.skip,
+                v.slot.unreduced,
+            )
+            for v in views
         ),
     )
 
