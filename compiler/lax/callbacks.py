@@ -93,7 +93,8 @@ def _emit_callback(ctx, fn, args, result_avals, ordered: bool = False) -> list:
         if token is None:
             token = ir.Operation.create("stablehlo.after_all", [_token_type()], []).result
         operands, types = [token, *operands], [_token_type(), *types]
-        operand_layouts, result_layouts = [_layout(0), *operand_layouts], [_layout(0), *result_layouts]
+        operand_layouts.insert(0, _layout(0))
+        result_layouts.insert(0, _layout(0))
     index = _register(mctx, fn)
     u64 = ir.IntegerType.get_unsigned(64)
     attrs = {
