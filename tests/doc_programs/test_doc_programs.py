@@ -30,7 +30,8 @@ RUNNER = os.path.join(HERE, "run_program.py")
 # One program in eighty-three in `make test` (meshjit's side of one in ten took 284 s of one core
 # on 2 cores, session 32; of one in twenty 114 s of CPU, session 34; of one in forty 147 s,
 # session 40), all in `make test-campaigns`. Eighty-three (was eighty) keeps the slice at twelve
-# programs for the 985 of session 42; JAX's outputs of the slice are recorded.
+# programs for the 985 of session 42 (meshjit's side: 49 s of CPU, the every-80th slice 69 s);
+# JAX's outputs of the slice are recorded.
 EVERY = 83
 SEPARATOR = "=====doc-program-end====="
 
