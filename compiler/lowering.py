@@ -135,6 +135,7 @@ class ModuleContext:
         "dim_env",
         "device_mesh",
         "name_stack",
+        "ordered_token",
     )
 
     def __init__(self, context: ir.Context, module: ir.Module):
@@ -161,6 +162,10 @@ class ModuleContext:
         self.device_mesh = None  # the first concrete mesh of an argument's or result's sharding
         # JAX's name stack of the function being lowered: "jit(f)" in @main, "" in a callee
         self.name_stack = ""
+        # The token the last ordered effect (an ordered debug / io callback) of the block being
+        # lowered returned: the next one takes it, so XLA keeps them in program order (None:
+        # none yet in this block).
+        self.ordered_token: ir.Value | None = None
 
     def next_channel(self) -> int:
         """A fresh channel id for a collective (XLA wants them unique per module)."""
@@ -406,6 +411,7 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
     env.update(zip(jaxpr.invars, args))
     rule_of, located, create = lowering_rules.get, mctx.locations.get, ir.Operation.create
     name_stack, static = mctx.name_stack, not mctx.dim_vars
+    outer_token, mctx.ordered_token = mctx.ordered_token, None  # each block chains its own
     # Keyed by avals' identities (rules share avals; hashing a dtype costs more than the rest
     # of a lookup): the avals of the jaxpr's variables stay alive while it lowers.
     types: dict[int, ir.Type] = {}  # id(aval) -> its tensor type
@@ -452,6 +458,7 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         if s is not None and s.spec.unreduced:  # a partial sum: say so, so that XLA defers it
             out = _type_constraint(mctx, out, aval)
         env[outvar] = out
+    mctx.ordered_token = outer_token
     return [*map(read, jaxpr.outvars)]
 
 

@@ -520,7 +520,7 @@ def _custom_vjp_call_jvp(primals, tangents, *, call_jaxpr, num_consts, rules):
     # only the nonzero tangents, as JAX's: a symbolic zero is not instantiated (no dead zeros)
     in_zeros = tuple(t is None for t in tangents[num_consts:])
     ts = [t for t in tangents[num_consts:] if t is not None]
-    t_avals = tuple(a.update(weak_type=False) for a in out_avals)
+    t_avals = tuple(out_avals)  # weak as the primal outputs (JAX's to_tangent_aval)
     touts = custom_lin_p.bind(
         *res, *ts, rules=rules, res_tree=res_tree, out_avals=t_avals, in_zeros=in_zeros
     )

@@ -69,17 +69,32 @@ def _host_function(callback):
 
 
 def debug_callback_lowering(ctx, *args, callback, effect, partitioned):
-    _emit_callback(ctx, _host_function(callback), args, [])
+    ordered = isinstance(effect, OrderedDebugEffect)
+    _emit_callback(ctx, _host_function(callback), args, [], ordered=ordered)
     return []
 
 
 lowering_rules.register(debug_callback_p, debug_callback_lowering)
 
 
-def _emit_callback(ctx, fn, args, result_avals) -> list:
+def _emit_callback(ctx, fn, args, result_avals, ordered: bool = False) -> list:
     """The custom call to jaxlib's FFI CPU callback running `fn` on device 0; its results
-    (`result_avals`) come back from device 0 to every device that reads them."""
+    (`result_avals`) come back from device 0 to every device that reads them. `ordered`: it
+    takes the token the block's previous ordered callback returned and returns the next (as
+    JAX threads its ordered effects' tokens), so XLA cannot run it before that one."""
     mctx = ctx.module_ctx
+    operand_layouts = [_layout(a.ndim) for a in ctx.avals_in]
+    result_layouts = [_layout(len(a.shape)) for a in result_avals]
+    types = [mctx.types.tensor(a.shape, a.dtype) for a in result_avals]
+    operands = list(args)
+    if ordered:
+        fn = _passing_token(fn)
+        token = mctx.ordered_token
+        if token is None:
+            token = ir.Operation.create("stablehlo.after_all", [_token_type()], []).result
+        operands, types = [token, *operands], [_token_type(), *types]
+        operand_layouts.insert(0, _layout(0))
+        result_layouts.insert(0, _layout(0))
     index = _register(mctx, fn)
     u64 = ir.IntegerType.get_unsigned(64)
     attrs = {
@@ -87,12 +102,27 @@ def _emit_callback(ctx, fn, args, result_avals) -> list:
         "has_side_effect": ir.BoolAttr.get(True),
         "api_version": ir.IntegerAttr.get(ir.IntegerType.get_signless(32), 4),
         "backend_config": ir.DictAttr.get({"index": ir.IntegerAttr.get(u64, index)}),
-        "operand_layouts": ir.ArrayAttr.get([_layout(a.ndim) for a in ctx.avals_in]),
-        "result_layouts": ir.ArrayAttr.get([_layout(len(a.shape)) for a in result_avals]),
-        "sdy.sharding": _on_device_zero(mctx, max(len(result_avals), 1)),
+        "operand_layouts": ir.ArrayAttr.get(operand_layouts),
+        "result_layouts": ir.ArrayAttr.get(result_layouts),
+        "sdy.sharding": _on_device_zero(mctx, max(len(types), 1)),
     }
-    types = [mctx.types.tensor(a.shape, a.dtype) for a in result_avals]
-    return list(ir.Operation.create("stablehlo.custom_call", types, list(args), attrs).results)
+    results = list(ir.Operation.create("stablehlo.custom_call", types, operands, attrs).results)
+    if ordered:
+        mctx.ordered_token, *results = results
+    return results
+
+
+def _token_type() -> ir.Type:
+    return ir.Type.parse("!stablehlo.token")
+
+
+def _passing_token(fn):
+    """`fn` called with the token first, which it hands back before its results (as JAX's)."""
+
+    def call(token, *arrays):
+        return (token, *fn(*arrays))
+
+    return call
 
 
 def _layout(ndim: int) -> ir.Attribute:
@@ -238,7 +268,8 @@ def _with_results(callback, result_avals, what: str):
 
 def _results_lowering(what):
     def rule(ctx, *args, callback, result_avals, **params):
-        return _emit_callback(ctx, _with_results(callback, result_avals, what), args, result_avals)
+        fn = _with_results(callback, result_avals, what)
+        return _emit_callback(ctx, fn, args, result_avals, ordered=params.get("ordered", False))
 
     return rule
 

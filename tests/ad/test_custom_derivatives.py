@@ -440,3 +440,23 @@ def test_bwd_output_of_another_shape_is_jaxs_sentence():
         "corresponding to an input of type float32[], so the shapes do not match"
     )
     assert any("the bwd rule of h" in note for note in ei.value.__notes__)
+
+
+def test_custom_vjp_zero_cotangent_of_an_unused_weak_output_is_weak():
+    # JAX 0.10.2: the bwd rule gets zeros typed as the primal output (weak here), so the
+    # gradients of Python floats stay weak: (Array(5., weak_type=True), Array(2., weak_type=True))
+    seen = []
+
+    @meshjit.custom_vjp
+    def f(x, y):
+        return x * y, x + y
+
+    def bwd(res, ct):
+        seen.append(ct)
+        return ct[0] * res[1] + ct[1], ct[0] * res[0] + ct[1]
+
+    f.defvjp(lambda x, y: (f(x, y), (x, y)), bwd)
+    gx, gy = meshjit.grad(lambda x, y: f(x, y)[0], argnums=(0, 1))(2.0, 5.0)
+    assert (float(gx), float(gy)) == (5.0, 2.0)
+    assert gx.weak_type and gy.weak_type
+    assert all(meshjit.typeof(c).weak_type for c in seen[0])

@@ -84,6 +84,27 @@ def test_print_in_loops_and_branches(capfd):
     assert out == ["step 0.0 0.0", "step 0.0 1.0", "step 1.0 2.0", "positive 2.0"]
 
 
+def test_ordered_callbacks_run_in_program_order_whatever_their_inputs(mesh, capfd):
+    # The first print's argument (a reduction) is ready after the second's (slices): without a
+    # token chaining them XLA ran the second first; unordered ones may go anywhere (JAX's order
+    # too: "0.000 ..." first).
+    @meshjit.jit
+    def f(x):
+        meshjit.debug.print("a {s}", s=x.sum(), ordered=True)
+        meshjit.debug.print("b {}", x[1], ordered=True)
+        meshjit.debug.callback(lambda v: print("c", v), x[0] * 2, ordered=True)
+        meshjit.experimental.io_callback(
+            lambda v: print("d", v) or v, np.float32(0), x[2], ordered=True
+        )
+        return x * 2
+
+    x = meshjit.device_put(np.arange(8.0, dtype=np.float32), NamedSharding(mesh, P("x")))
+    _run(f, x)
+    assert capfd.readouterr().out.splitlines() == ["a 28.0", "b 1.0", "c 0.0", "d 2.0"]
+    text = f.lower(x).as_text()
+    assert text.count("!stablehlo.token") >= 4, text
+
+
 def test_print_in_shard_map_prints_per_device(mesh, capfd):
     def body(b):
         meshjit.debug.print("block {}", b)

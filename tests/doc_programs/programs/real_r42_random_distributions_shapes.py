@@ -1,0 +1,48 @@
+# jax.random samplers with shapes, axes and parameters broadcast: categorical over an axis and
+# with a shape, choice with p and without replacement, permutation of an axis and independent,
+# truncated_normal, multivariate_normal batched, dirichlet / gamma / beta / poisson, orthogonal,
+# ball, rademacher, maxwell, the key's reproducibility across calls
+import jax
+import jax.numpy as jnp
+from jax import random
+
+key = random.key(7)
+ks = random.split(key, 16)
+logits = jnp.log(jnp.array([[0.1, 0.6, 0.3], [0.8, 0.1, 0.1]]))
+print(random.categorical(ks[0], logits))
+print(random.categorical(ks[0], logits, axis=0))
+print(random.categorical(ks[1], logits, shape=(4, 2)))
+print(random.categorical(ks[1], logits[0], replace=False, shape=(3,)))
+print(random.choice(ks[2], 10, (5,), replace=False))
+print(random.choice(ks[2], jnp.arange(4.0) * 10, (6,), p=jnp.array([0.1, 0.2, 0.3, 0.4])))
+print(random.choice(ks[3], jnp.arange(12).reshape(3, 4), (2,), axis=1, replace=False))
+m = jnp.arange(12).reshape(3, 4)
+print(random.permutation(ks[4], m), random.permutation(ks[4], m, axis=1, independent=True))
+print(random.permutation(ks[4], 6))
+t = random.truncated_normal(ks[5], -1.0, 2.0, (1000,))
+print(bool((t >= -1).all() & (t <= 2).all()), jnp.round(t[:3], 4))
+print(jnp.round(random.truncated_normal(ks[5], jnp.array([-1.0, 0.0]), jnp.array([0.0, 1.0]), (3, 2)), 4))
+mean = jnp.array([[0.0, 0.0], [5.0, 5.0]])
+cov = jnp.array([[1.0, 0.5], [0.5, 1.0]])
+mvn = random.multivariate_normal(ks[6], mean, cov, (3, 2))
+print(mvn.shape, jnp.round(mvn[0], 4))
+print(random.multivariate_normal(ks[6], mean[0], cov, method="svd").shape)
+print(jnp.round(random.dirichlet(ks[7], jnp.array([1.0, 2.0, 3.0]), (2,)), 4))
+print(jnp.round(random.gamma(ks[8], jnp.array([0.5, 1.0, 5.0])), 4), jnp.round(random.beta(ks[8], 2.0, 3.0, (3,)), 4))
+print(random.poisson(ks[9], jnp.array([0.5, 3.0, 40.0])), random.poisson(ks[9], 2.0, (4,)).dtype)
+print(random.binomial(ks[9], 10, 0.3, (4,)), random.geometric(ks[9], 0.25, (4,)))
+o = random.orthogonal(ks[10], 3)
+print(jnp.allclose(o @ o.T, jnp.eye(3), atol=1e-5), random.orthogonal(ks[10], 3, (2,)).shape)
+print(jnp.round(jnp.linalg.norm(random.ball(ks[11], 3, p=2, shape=(4,)), axis=-1) <= 1.0))
+print(random.rademacher(ks[12], (6,)), random.rademacher(ks[12], (2,), dtype=jnp.float32))
+print(jnp.round(random.maxwell(ks[13], (3,)), 4), jnp.round(random.laplace(ks[13], (3,)), 4))
+print(jnp.round(random.logistic(ks[14], (2,)), 4), jnp.round(random.cauchy(ks[14], (2,)), 4))
+print(jnp.round(random.gumbel(ks[15], (2,), mode="high"), 4), jnp.round(random.t(ks[15], 3.0, (2,)), 4))
+print(jnp.array_equal(random.normal(key, (3,)), random.normal(key, (3,))), random.normal(key, (2,), jnp.float16).dtype)
+print(random.uniform(key, (2,), minval=jnp.array([0.0, 10.0]), maxval=jnp.array([1.0, 20.0])))
+print(random.randint(key, (4,), jnp.array([0, 10, 100, 1000]), jnp.array([5, 15, 105, 1005])))
+print(jnp.round(random.weibull_min(key, 1.0, 2.0, (2,)), 4), jnp.round(random.pareto(key, 3.0, (2,)), 4))
+print(jnp.round(random.chisquare(key, 2.0, (2,)), 4), jnp.round(random.f(key, 2.0, 3.0, (2,)), 4))
+print(jnp.round(random.lognormal(key, 0.5, (2,)), 4), jnp.round(random.exponential(key, (2,)), 4))
+print(jnp.round(random.triangular(key, 0.0, 0.5, 1.0, (2,)), 4), jnp.round(random.wald(key, 1.0, (2,)), 4))
+print(random.multinomial(key, 10, jnp.array([0.2, 0.3, 0.5])), random.bits(key, (2,), jnp.uint8))
