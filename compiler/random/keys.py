@@ -217,7 +217,7 @@ def operand_dtype_name(x) -> str:
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
     "__rtruediv__", "__bool__", "__array__", "__getitem__", "__setitem__", "astype", "reshape",
-    "__lt__", "__le__", "__gt__", "__ge__", "__neg__",
+    "__lt__", "__le__", "__gt__", "__ge__", "__neg__", "__eq__", "__ne__",
 )  # fmt: skip
 class PRNGKeyArray(KeyArrayMethods):
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
@@ -350,12 +350,12 @@ class PRNGKeyArray(KeyArrayMethods):
 
     def __eq__(self, other):
         if not isinstance(other, PRNGKeyArray):
-            raise _not_an_array(self, "compared with a non-key value")
+            self._equal_refused(other)
         return (self._data == other._data).all(axis=-1)
 
     def __ne__(self, other):
         if not isinstance(other, PRNGKeyArray):
-            raise _not_an_array(self, "compared with a non-key value")
+            self._not_equal_refused(other)
         return (self._data != other._data).any(axis=-1)
 
     __hash__ = None
@@ -376,6 +376,7 @@ class PRNGKeyArray(KeyArrayMethods):
 
         return method
 
+    _equal_refused, _not_equal_refused = _no_arithmetic("equal"), _no_arithmetic("not_equal")
     __add__, __radd__ = _no_arithmetic("add"), _no_arithmetic("add", True)
     # jnp's names, as JAX's operators say them
     __sub__, __rsub__ = _no_arithmetic("subtract"), _no_arithmetic("subtract", True)
