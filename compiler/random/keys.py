@@ -350,12 +350,12 @@ class PRNGKeyArray(KeyArrayMethods):
 
     def __eq__(self, other):
         if not isinstance(other, PRNGKeyArray):
-            self._equal_refused(other)
+            raise _not_an_array(self, _COMPARED, _dtypes_refused("equal", self, other))
         return (self._data == other._data).all(axis=-1)
 
     def __ne__(self, other):
         if not isinstance(other, PRNGKeyArray):
-            self._not_equal_refused(other)
+            raise _not_an_array(self, _COMPARED, _dtypes_refused("not_equal", self, other))
         return (self._data != other._data).any(axis=-1)
 
     __hash__ = None
@@ -376,7 +376,6 @@ class PRNGKeyArray(KeyArrayMethods):
 
         return method
 
-    _equal_refused, _not_equal_refused = _no_arithmetic("equal"), _no_arithmetic("not_equal")
     __add__, __radd__ = _no_arithmetic("add"), _no_arithmetic("add", True)
     # jnp's names, as JAX's operators say them
     __sub__, __rsub__ = _no_arithmetic("subtract"), _no_arithmetic("subtract", True)
@@ -542,6 +541,14 @@ def unwrap_traced(data):
     if current_trace() is None or getattr(aval_of(data), "key", None) is None:
         return data
     return random_unwrap_p.bind_internal(data)
+
+
+_COMPARED = "compared with a non-key value"
+
+
+def _dtypes_refused(name: str, keys: PRNGKeyArray, other) -> str:
+    """JAX's words for a jnp operation given a key array and another dtype."""
+    return f"{name} does not accept dtypes {keys.dtype.name}, {operand_dtype_name(other)}."
 
 
 def _not_an_array(keys: PRNGKeyArray, what: str, jax_words: str = "") -> MeshjitTypeError:
