@@ -10,7 +10,7 @@ import functools
 import re
 
 from meshjit.compiler.batching.api import vmap
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.lax import shapes
 from meshjit.compiler.trace.tracing import abstractify
 
@@ -56,25 +56,26 @@ def vectorize(pyfunc, *, excluded=frozenset(), signature=None):
             n = len(kept)
             inner = call
             call = lambda *xs: inner(*xs[:n], **dict(zip(names, xs[n:])))  # noqa: E731
-        cores = _input_cores(signature, len(dyn))
-        return _apply(call, dyn, cores)
+        context = f"on vectorized function with excluded={excluded!r} and signature={signature!r}"
+        cores = _input_cores(signature, len(dyn), context)
+        return _apply(call, dyn, cores, context)
 
     return wrapped
 
 
-def _input_cores(signature, n: int) -> list[tuple]:
+def _input_cores(signature, n: int, context: str) -> list[tuple]:
+    """The core dimensions of each input (JAX's words, `context` naming the function)."""
     if signature is None:
         return [()] * n
     ins, _ = _parse_signature(signature)
     if len(ins) != n:
-        raise MeshjitValueError(
-            f"vectorize: signature {signature!r} has {len(ins)} inputs but the function got {n} "
-            "(non-excluded) arguments"
+        raise MeshjitTypeError(
+            f"wrong number of positional arguments: expected {len(ins)}, got {n} {context}"
         )
     return ins
 
 
-def _apply(call, args, cores):
+def _apply(call, args, cores, context: str):
     from meshjit.compiler.numpy.creation import asarray  # numpy/ is a sibling family
 
     args = [asarray(x) for x in args]  # as JAX's: lists (of numbers or tracers) are arrays
@@ -85,15 +86,14 @@ def _apply(call, args, cores):
         if aval.ndim < len(core):
             raise MeshjitValueError(
                 f"input with shape {aval.shape} does not have enough dimensions for all core "
-                f"dimensions {core} (vectorize: an argument has fewer dimensions than its core "
-                "dimensions)"
+                f"dimensions {core} {context}"
             )
         split = aval.ndim - len(core)
         for name, size in zip(core, aval.shape[split:]):
             if sizes.setdefault(name, size) != size:
                 raise MeshjitValueError(
                     f"inconsistent size for core dimension {name!r}: {size} vs {sizes[name]} "
-                    "(vectorize: the core dimension has these sizes in different operands)"
+                    f"{context}"
                 )
         loop_shapes.append(aval.shape[:split])
     loop = _broadcast_shapes(loop_shapes)

@@ -80,6 +80,7 @@ from meshjit.compiler.trace.tracing import (
     Tracer,
     abstractify,
     current_trace,
+    outside_traces,
     trace_flat,
 )
 from meshjit.compiler.traceback_util import (
@@ -650,7 +651,12 @@ class JitFunction:
             if config.key_reuse:
                 self._consume_keys(sig, args, kwargs)
             if current_trace() is not None:
-                return self._bind_nested(sig)
+                values = None if self.is_one_op else self._eager_leaves(sig)
+                if values is None:
+                    return self._bind_nested(sig)
+                args, kwargs = sig.rebuild_args(values)
+                with outside_traces():  # as JAX's eager autodiff: the call runs now
+                    return self(*args, **kwargs)
             lowered = self._lowerings.get(sig.key)
             if lowered is None:  # (a program using refs is never lowered as it is)
                 traced = self._trace(sig)
@@ -714,6 +720,24 @@ class JitFunction:
             args, kwargs, self.static_argnums, self.static_argnames
         )
         key_reuse.check_call(self._trace(sig).consumed_keys, (dyn_args, dyn_kwargs))
+
+    def _eager_leaves(self, sig: Signature):
+        """The arguments' values when JAX would call this jit right away: inside a transform
+        evaluated outside jit (grad, jvp: JAX's run op by op), on values that depend on none of
+        the transform's inputs, by a function closing over none of them; else None."""
+        trace = current_trace()
+        if trace.known is None or trace.done:
+            return None
+        values = []
+        for x in sig.leaves:
+            if isinstance(x, Tracer):
+                x = trace.constant_value(x._var) if x._trace is trace else None
+                if x is None:
+                    return None
+            values.append(x)
+        if any(isinstance(c, Tracer) for c in self._trace(sig).jaxpr.consts):
+            return None
+        return values
 
     def _bind_nested(self, sig: Signature):
         """jit inside a trace: a call to the traced function; its in/out shardings become
@@ -1046,7 +1070,7 @@ def named_scope(name: str):
     not a string is refused at the call, in JAX's words."""
     if not isinstance(name, str):
         raise MeshjitTypeError(
-            f"named_scope name argument must be a string (got {type(name).__name__})."
+            f"named_scope name argument must be a string. (Got {type(name).__name__}.)"
         )
     return _named_scope(name)
 

@@ -207,7 +207,7 @@ def _check(pred, msg: str, debug: bool, fmt_args, fmt_kwargs) -> None:
     if not _is_scalar_pred(pred):  # as JAX: one boolean, not an array of them
         raise MeshjitTypeError(
             f"{'debug_check' if debug else 'check'} takes a scalar pred as argument, got "
-            f"{pred!r} (a boolean scalar is needed; use jnp.all(...) for an array of conditions)"
+            f"{pred} (a boolean scalar is needed; use jnp.all(...) for an array of conditions)"
         )
     if current_trace() is None:  # eager: check now
         if not debug and not bool(np.all(np.asarray(pred))):

@@ -26,8 +26,14 @@ from meshjit.compiler.runtime.assignment import DeviceAssignment
 from meshjit.compiler.runtime.dispatch import CallCache, Executable, compile_executable
 from meshjit.compiler.runtime.layout import Format, formats
 from meshjit.compiler.runtime.placement import same_placement
+from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import boundary_methods
-from meshjit.compiler.tree_util import tree_flatten, tree_unflatten
+from meshjit.compiler.tree_util import (
+    equality_errors_pytreedef,
+    keystr,
+    tree_flatten,
+    tree_unflatten,
+)
 
 # How often each stage ran; tests read these to prove the caches hit.
 COUNTERS: collections.Counter = collections.Counter()
@@ -533,17 +539,14 @@ class Compiled(ExecutableViews):
 
     def __call__(self, *args, **kwargs):
         leaves, in_tree = tree_flatten((tuple(args), kwargs))
-        self._check_call(leaves, in_tree)
+        self._check_call(leaves, in_tree)  # (replaces constants traced by autodiff by values)
         return self.call_flat(leaves)
 
     def _check_call(self, leaves, in_tree) -> None:
         name = self.traced.name
         if in_tree != self.traced.in_tree:
-            raise MeshjitTypeError(
-                "Function compiled with input pytree does not match the input pytree it was "
-                f"called with. jit({name}) was compiled for arguments structured as "
-                f"{self.traced.in_tree} but was called with {in_tree}"
-            )
+            raise MeshjitTypeError(_pytree_mismatch(in_tree, self.traced.in_tree))
+        leaves[:] = [_untraced(x) for x in leaves]
         expected = self.traced.jaxpr.in_avals
         got = [arg_aval(x, i, name) for i, x in enumerate(leaves)]  # JAX's short message
         names = self.traced.arg_names or [f"args[{i}]" for i in range(len(got))]
@@ -583,3 +586,35 @@ class Compiled(ExecutableViews):
 
     def __repr__(self):
         return f"<Compiled jit({self.traced.name})>"
+
+
+def _pytree_mismatch(given, compiled) -> str:
+    """JAX's message for a compiled function called with arguments of another structure: each
+    difference by its path in (args, kwargs)."""
+    errors = list(equality_errors_pytreedef(given, compiled))
+    lines = [
+        "Function compiled with input pytree does not match the input pytree it was called "
+        f"with. There are {len(errors)} mismatches, including:"
+    ]
+    for path, thing1, thing2, why in errors:
+        first, *rest = path
+        base = ("args", "kwargs")[first.idx]
+        lines.append(
+            f"    * at {base}{keystr(tuple(rest))}, seen {thing2} but now given {thing1}, so {why}"
+        )
+    return "\n".join(lines)
+
+
+def _untraced(x):
+    """An argument of a compiled function: a traced value only when it is a constant of
+    autodiff's trace (JAX's autodiff outside jit has its value), else JAX's refusal (a
+    transformation changes the signature the function was compiled for)."""
+    if not isinstance(x, Tracer):
+        return x
+    value = x._trace.constant_value(x._var)
+    if value is None:
+        raise MeshjitTypeError(
+            "Cannot apply JAX transformations to a function lowered and compiled for a "
+            f"particular signature. Detected argument of Tracer type {type(x)}."
+        )
+    return value

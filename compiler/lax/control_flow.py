@@ -396,6 +396,8 @@ def _value_words(x) -> str:
         value = to_concrete_value(x)
         if value is not None:
             return str(value)
+    if isinstance(x, Tracer) and x._trace.constant_value(x._var) is not None:
+        return str(x._trace.constant_value(x._var))  # JAX's autodiff has a constant's value
     return str(x)
 
 

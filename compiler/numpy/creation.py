@@ -156,6 +156,12 @@ def _asarray(a, dtype, name: str = "array"):
                 f"Value {text!r} with dtype {np.asarray(text).dtype} is not a valid JAX array "
                 "type. Only arrays of numeric types are supported by JAX."
             )
+        odd = next((x for x in leaves if _is_object_leaf(x)), None)
+        if odd is not None and dtype is None:  # JAX's check (NumPy makes it an object array)
+            raise MeshjitTypeError(
+                f"Value '{odd}' with dtype object is not a valid JAX array type. Only arrays of "
+                "numeric types are supported by JAX."
+            )
         if dtype is not None and _warns_twice(a, checked_dtype(dtype)):
             # JAX's check by NumPy first (coerce_to_array): a Python number past the dtype's
             # range warns here and below
@@ -173,6 +179,13 @@ def _asarray(a, dtype, name: str = "array"):
         a = host
     x = materialize(a)
     return x if dtype is None else lax.convert_element_type(x, dtype)
+
+
+def _is_object_leaf(x) -> bool:
+    """A list's leaf NumPy holds only as a Python object (not a number, string or array)."""
+    if hasattr(x, "dtype") or isinstance(x, (bool, int, float, complex, str, bytes)):
+        return False
+    return np.asarray(x).dtype == object
 
 
 def _list_dtype(leaves):

@@ -434,6 +434,12 @@ def split(ary, indices_or_sections, axis=0):
         if not is_traced(traced):  # a list holding a traced index: that index
             traced = next(i for i in traced if is_traced(i))
         require_concrete(traced, "in jax.numpy.split argument 1")  # JAX's words
+    if (
+        not isinstance(indices_or_sections, (int, list, tuple))
+        and not is_symbolic_dim(indices_or_sections)
+        and np.ndim(indices_or_sections) == 0
+    ):
+        indices_or_sections = int(indices_or_sections)  # as JAX's: a count of sections (1.5: 1)
     if isinstance(indices_or_sections, int):
         if indices_or_sections == 0:
             raise MeshjitZeroDivisionError(

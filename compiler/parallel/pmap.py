@@ -25,6 +25,7 @@ from meshjit.compiler.tree_util import (
     broadcast_prefix,
     prefix_error,
     tree_flatten,
+    tree_leaves,
     tree_map,
     tree_unflatten,
 )
@@ -55,6 +56,8 @@ def pmap(
     client.check_backend(backend)
     del donate_argnums  # a hint: the results are the same without donation
     static = _argnums(static_broadcasted_argnums)
+    _check_axes_leaves(in_axes, "in_axes")
+    _check_axes_leaves(out_axes, "out_axes")
     name = axis_name or "_pmap_axis"
     compiled: dict = {}
 
@@ -103,6 +106,15 @@ class _Static:
         it = iter(dynamic)
         bound = self.static_args
         return self.fun(*[bound[i] if i in bound else next(it) for i in range(self.total)])
+
+
+def _check_axes_leaves(axes, what: str) -> None:
+    """JAX's TypeError when pmap is made: the axes' leaves are ints (None marks no axis)."""
+    if not all(type(leaf) is int for leaf in tree_leaves(axes)):
+        raise MeshjitTypeError(
+            f"pmap {what} must be an int, None, or (nested) container with those types as "
+            f"leaves, but got {axes}."
+        )
 
 
 def _without_static(fun, static: tuple, args: tuple, in_axes):

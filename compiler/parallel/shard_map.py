@@ -53,6 +53,7 @@ from meshjit.compiler.parallel.sharding import (
     NamedSharding,
     PartitionSpec,
     check_unique_axis_names,
+    get_abstract_context_mesh,
     get_context_mesh,
 )
 from meshjit.compiler.trace.jaxprs import eval_closed, eval_jaxpr, trace_to_jaxpr
@@ -337,6 +338,8 @@ class _ShardMapSpec:
                 f"type: {type(self.axis_names)}"
             )
         mesh = self.mesh
+        if mesh is not None:
+            _check_context_mesh(mesh)
         if mesh is None:
             trace = current_trace()
             env = None if trace is None else trace.axis_env
@@ -347,6 +350,21 @@ class _ShardMapSpec:
                 "context (shard_map needs a mesh: pass mesh=..., or call it under set_mesh)"
             )
         return mesh
+
+
+def _check_context_mesh(mesh) -> None:
+    """As JAX's: a mesh passed to shard_map is set_mesh's, when there is one. (Inside a
+    shard_map's body JAX wants the enclosing one's, its manual axes Manual; meshjit takes the
+    enclosing mesh itself there too.)"""
+    trace = current_trace()
+    env = None if trace is None else trace.axis_env
+    if env is not None and env.mesh is not None:
+        return
+    context = get_abstract_context_mesh()
+    if context is not None and context.axis_names and mesh.abstract_mesh != context:
+        raise MeshjitValueError(
+            f"The context mesh {context} should match the mesh passed to shard_map {mesh}"
+        )
 
 
 def _is_spec_leaf(x) -> bool:

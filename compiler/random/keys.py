@@ -217,7 +217,7 @@ def operand_dtype_name(x) -> str:
 @boundary_methods(
     "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__", "__truediv__",
     "__rtruediv__", "__bool__", "__array__", "__getitem__", "__setitem__", "astype", "reshape",
-    "__lt__", "__le__", "__gt__", "__ge__", "__neg__",
+    "__lt__", "__le__", "__gt__", "__ge__", "__neg__", "__eq__", "__ne__",
 )  # fmt: skip
 class PRNGKeyArray(KeyArrayMethods):
     """An array of typed PRNG keys over uint32 key data of shape `(*shape, *impl.key_shape)`."""
@@ -350,12 +350,12 @@ class PRNGKeyArray(KeyArrayMethods):
 
     def __eq__(self, other):
         if not isinstance(other, PRNGKeyArray):
-            raise _not_an_array(self, "compared with a non-key value")
+            raise _not_an_array(self, _COMPARED, _dtypes_refused("equal", self, other))
         return (self._data == other._data).all(axis=-1)
 
     def __ne__(self, other):
         if not isinstance(other, PRNGKeyArray):
-            raise _not_an_array(self, "compared with a non-key value")
+            raise _not_an_array(self, _COMPARED, _dtypes_refused("not_equal", self, other))
         return (self._data != other._data).any(axis=-1)
 
     __hash__ = None
@@ -541,6 +541,14 @@ def unwrap_traced(data):
     if current_trace() is None or getattr(aval_of(data), "key", None) is None:
         return data
     return random_unwrap_p.bind_internal(data)
+
+
+_COMPARED = "compared with a non-key value"
+
+
+def _dtypes_refused(name: str, keys: PRNGKeyArray, other) -> str:
+    """JAX's words for a jnp operation given a key array and another dtype."""
+    return f"{name} does not accept dtypes {keys.dtype.name}, {operand_dtype_name(other)}."
 
 
 def _not_an_array(keys: PRNGKeyArray, what: str, jax_words: str = "") -> MeshjitTypeError:

@@ -680,6 +680,20 @@ class Trace:
         known[id(var)] = value
         return value
 
+    def constant_value(self, var: Var):
+        """The value of `var` when it depends on none of the trace's inputs (JAX's autodiff
+        outside jit evaluates such a value as it goes, so it is a concrete array there), else
+        None."""
+        if self.known is None or self.done:
+            return None
+        jaxpr = dce_jaxpr(Jaxpr(self.constvars, self.invars, [var], list(self.eqns)))
+        used = {a for e in jaxpr.eqns for a in e.invars} | {var}
+        if any(v in used for v in self.invars):
+            return None
+        if any(type(c) is Tracer for v, c in zip(self.constvars, self.consts) if v in used):
+            return None
+        return self.concrete_value(var, "a constant")
+
     def _unknown(self, var: Var, what: str):
         """`what` of a value that depends on one not known while tracing (a tangent, or a
         value of an enclosing transformation): JAX's error for it."""

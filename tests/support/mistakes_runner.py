@@ -36,6 +36,7 @@ CATALOGUES = (
     os.path.join(_HERE, "mistakes_catalogue_round20.py"),
     os.path.join(_HERE, "mistakes_catalogue_round21.py"),
     os.path.join(_HERE, "mistakes_catalogue_round22.py"),
+    os.path.join(_HERE, "mistakes_catalogue_round23.py"),
 )
 CASE_SECONDS = 30
 
