@@ -35,7 +35,7 @@ test-durations: setup
 # (tests/support/campaign.py), every module imported alone in a
 # fresh interpreter, meshjit's own propagation sharding what Shardy shards on the Shardy suite, and
 # long random chains moving no more bytes than Shardy; then every hypothesis test with all its
-# examples (make test draws a third of them: tests/support/campaign.py examples()).
+# examples (make test draws a sixth of them: tests/support/campaign.py examples()).
 test-campaigns: setup
 	$(BIN)/python -m pytest tests -n 2 -m campaign --dist worksteal
 	MESHJIT_ALL_EXAMPLES=1 $(BIN)/python -m pytest tests -n 2 -m hypothesis --dist worksteal

@@ -169,7 +169,7 @@ STRUCTURAL = {
 
 @pytest.mark.parametrize(
     "name", campaign.every(campaign.SWEEP, sorted(STRUCTURAL))
-)  # one in 24 in make test
+)  # one in 48 in make test
 def test_structural_grads(name):
     fn, args = STRUCTURAL[name]
     check_grads(fn, args, order=2)
@@ -530,7 +530,7 @@ COLLECTIVES = {
 
 @pytest.mark.parametrize(
     "name", campaign.every(campaign.SWEEP, sorted(COLLECTIVES))
-)  # one in 24 in make test
+)  # one in 48 in make test
 def test_collective_grads_in_shard_map(mesh, name):
     body, in_spec, out_spec = COLLECTIVES[name]
     f = _smap(mesh, body, in_spec, out_spec)

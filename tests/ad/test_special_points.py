@@ -77,7 +77,7 @@ def _same(got, want, what):
     )
 
 
-# one in 24 in make test
+# one in 48 in make test
 @pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(UNARY)))
 def test_unary_derivatives_at_special_points_match_jax(name):
     jax = pytest.importorskip("jax")
@@ -91,7 +91,7 @@ def test_unary_derivatives_at_special_points_match_jax(name):
         _same(grad, jax.grad(lambda x: jax.numpy.sum(g(x)))(POINTS), f"grad {name}")
 
 
-# one in 24 in make test
+# one in 48 in make test
 @pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(BINARY)))
 def test_binary_derivatives_at_special_points_match_jax(name):
     jax = pytest.importorskip("jax")

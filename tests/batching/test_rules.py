@@ -12,6 +12,7 @@ import meshjit
 import meshjit.numpy as jnp
 from meshjit import lax, random
 from meshjit.compiler.ir.registry import abstract_eval_rules, batching_rules
+from tests.support import campaign
 
 B = 3
 F32 = np.float32
@@ -183,10 +184,16 @@ def _per_example(example_sets, in_axes):
     ]
 
 
-PARAMS = [
-    pytest.param(fun, make, in_axes, id=f"{name}-{desc}")
+# Every second (case, in_axes) in `make test` (each case has two to four, so every case runs
+# there with one of them at least), the others in `make test-campaigns`.
+_VARIANTS = [
+    ((fun, make, in_axes), f"{name}-{desc}")
     for name, fun, make in CASES
     for in_axes, desc in _in_axes_variants(make(np.random.default_rng(0)))
+]
+PARAMS = [
+    pytest.param(*p.values[0], marks=p.marks, id=p.id)
+    for p in campaign.every(2, [v for v, _ in _VARIANTS], [i for _, i in _VARIANTS])
 ]
 
 

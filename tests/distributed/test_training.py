@@ -2,7 +2,8 @@
 parallelism on the 4x2 ("data", "model") mesh spread over 2 x 4 and 4 x 2 processes match the
 single-process 8-device run (and pass the example's own checks in every process): bit for bit
 the run of one process of 8 devices on gloo's collectives (`launch -n 1`), and to the last bits
-the plain run, whose in-process all-reduce adds the data-parallel gradients in another order."""
+the plain run, whose in-process all-reduce adds the data-parallel gradients in another order
+(that comparison in `make test-campaigns`)."""
 
 import functools
 import os
@@ -40,21 +41,40 @@ def _one_process_gloo(out_dir: str) -> dict:
     return dict(np.load(path))
 
 
-# 4 processes x 2 devices in `make test-campaigns` (2 x 4 in `make test`: 15 minutes on 2 cores).
-@pytest.mark.parametrize("n, devices", [(2, 4), pytest.param(4, 2, marks=pytest.mark.campaign)])
-def test_training_across_processes_matches_one_process(tmp_path_factory, tmp_path, n, devices):
-    path = str(tmp_path / "multi.npz")
+@functools.cache
+def _across_processes(out_dir: str, n: int, devices: int) -> dict:
+    """The trained parameters of the run on `n` processes of `devices` devices, after checking
+    every process passed the example's own checks."""
+    path = os.path.join(out_dir, f"multi_{n}x{devices}.npz")
     run = require_ok(
         launch(os.path.abspath(TRAIN), "--steps", STEPS, "--save", path, n=n, devices=devices)
     )
     for i in range(n):
         assert "CHECK: PASS" in run.lines(i), run.output
         assert f"8 devices in {n} process(es)" in run.text(i)
-    got = dict(np.load(path))
-    want = _single_process(str(tmp_path_factory.getbasetemp()))
-    assert set(got) == set(want) and len(got) == 2 * (4 + 13)
-    gloo = _one_process_gloo(str(tmp_path_factory.getbasetemp()))
-    for key in want:
+    return dict(np.load(path))
+
+
+# 4 processes x 2 devices in `make test-campaigns` (2 x 4 in `make test`: 15 minutes on 2 cores).
+@pytest.mark.parametrize("n, devices", [(2, 4), pytest.param(4, 2, marks=pytest.mark.campaign)])
+def test_training_across_processes_matches_one_process(tmp_path_factory, n, devices):
+    base = str(tmp_path_factory.getbasetemp())
+    got = _across_processes(base, n, devices)
+    gloo = _one_process_gloo(base)
+    assert set(got) == set(gloo) and len(got) == 2 * (4 + 13)
+    for key in gloo:
         np.testing.assert_array_equal(got[key], gloo[key], err_msg=key)
+
+
+# The plain single-process run (a third training, 14 s of one core) in `make test-campaigns`:
+# `make test` compares with one process on gloo's collectives, bit for bit.
+@pytest.mark.campaign
+@pytest.mark.parametrize("n, devices", [(2, 4), (4, 2)])
+def test_training_across_processes_matches_the_plain_run(tmp_path_factory, n, devices):
+    base = str(tmp_path_factory.getbasetemp())
+    got = _across_processes(base, n, devices)
+    want = _single_process(base)
+    assert set(got) == set(want) and len(got) == 2 * (4 + 13)
+    for key in want:
         # The gradients' sums over "data" add floats in gloo's order, not the in-process one.
         np.testing.assert_allclose(got[key], want[key], rtol=2e-6, atol=1e-7, err_msg=key)

@@ -1,11 +1,13 @@
 """The example suite (examples/suite.py): every example's numbers equal its NumPy reference
-under every propagation mode (meshjit's passes, Shardy's pipeline, XLA's own)."""
+under every propagation mode (meshjit's passes, Shardy's pipeline, XLA's own; half the pairs in
+`make test`, the others in `make test-campaigns`)."""
 
 import numpy as np
 import pytest
 
 from examples import suite
 from meshjit.compiler.jit.propagation import PROPAGATIONS
+from tests.support import campaign
 
 
 @pytest.fixture(scope="module")
@@ -18,8 +20,11 @@ def references():
     return {}
 
 
-@pytest.mark.parametrize("propagation", PROPAGATIONS)
-@pytest.mark.parametrize("name", list(suite.EXAMPLES))
+# Every second (example, propagation) in `make test` (each example under one or two of the
+# three modes, each mode under half the examples), the others in `make test-campaigns`.
+@pytest.mark.parametrize(
+    ("name", "propagation"), campaign.grid(2, list(suite.EXAMPLES), PROPAGATIONS)
+)
 def test_example_matches_numpy(mesh, references, name, propagation):
     example = suite.EXAMPLES[name]
     args = suite.arguments(example)

@@ -90,7 +90,7 @@ UNARY = {
 }
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, UNARY))  # one in 24 in make test
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, UNARY))  # one in 48 in make test
 def test_unary_op_matches_numpy(name, auto_mesh, explicit_mesh):
     fn, ref = UNARY[name]
     want = ref(Z128)
@@ -400,7 +400,7 @@ def jax_results(tmp_path_factory, pytestconfig):
 
 @pytest.mark.parametrize(
     "name", campaign.every(campaign.SWEEP, GRAD_CASES)
-)  # one in 24 in make test
+)  # one in 48 in make test
 def test_gradient_matches_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=2e-5)
 

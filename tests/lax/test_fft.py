@@ -174,7 +174,7 @@ def jax_results(tmp_path_factory, pytestconfig):
 
 @pytest.mark.parametrize(
     "name", campaign.every(campaign.SWEEP, GRAD_CASES)
-)  # one in 24 in make test
+)  # one in 48 in make test
 def test_derivatives_match_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=2e-5)
 

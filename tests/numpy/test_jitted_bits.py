@@ -251,7 +251,7 @@ CASES = [(name, dt) for name in FUNCTIONS for dt in ("f32", "f16", "bf16")] + [
     (name, "c64") for name in FUNCTIONS if f'"{name}"' in _COMPLEX
 ]
 
-EVERY = 3 * campaign.SWEEP  # `make test` runs one case in 72 (a few seconds)
+EVERY = 3 * campaign.SWEEP  # `make test` runs one case in 144 (a few seconds)
 jax_results = oracle_fixture(CASES, HARNESS, every=EVERY, per_machine=True)  # dot / conv bits
 
 # Functions computed otherwise than JAX's (their series and recurrences differ): compared to

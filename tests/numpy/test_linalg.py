@@ -357,7 +357,7 @@ def jax_results(tmp_path_factory, pytestconfig):
     return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig, every=campaign.SWEEP)
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, NAMES))  # one in 24 in make test
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, NAMES))  # one in 48 in make test
 def test_same_as_jax(jax_results, name):
     assert_close_to_jax(values_vs_jax(jax_results, HARNESS, name), rtol=2e-5)
 

@@ -66,7 +66,7 @@ CASES = [
 jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)
 
 
-@pytest.mark.parametrize("case", campaign.every(campaign.SWEEP, CASES))  # one in 24 in make test
+@pytest.mark.parametrize("case", campaign.every(campaign.SWEEP, CASES))  # one in 48 in make test
 def test_same_bits_as_jax(jax_results, case):
     assert_as_jax(jax_results, HARNESS, case)
 

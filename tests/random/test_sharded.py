@@ -130,7 +130,7 @@ OUT_SHARDING_SAMPLERS = {
 }
 
 
-# one in 24 in make test
+# one in 48 in make test
 @pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, sorted(OUT_SHARDING_SAMPLERS)))
 def test_samplers_take_out_sharding(name):
     """Every sampler JAX gives `out_sharding=` takes it: the same draws, laid out by it."""

@@ -8,7 +8,7 @@ from tests.support import campaign
 from tests.support.jax_oracle import meshjit_results
 
 
-# one in 24 in make test
+# one in 48 in make test
 @pytest.mark.parametrize("case", campaign.every(campaign.SWEEP, CASES, ids=lambda c: c[0]))
 def test_bits_equal_jax(jax_oracle, case):
     got = meshjit_results(HARNESS, case)  # first: JAX may still be running

@@ -48,7 +48,7 @@ jax_results = oracle_fixture(CASES, HARNESS, every=campaign.SWEEP)
 RTOL = {"grad": 1e-6}
 
 
-@pytest.mark.parametrize("case", campaign.every(campaign.SWEEP, CASES))  # one in 24 in make test
+@pytest.mark.parametrize("case", campaign.every(campaign.SWEEP, CASES))  # one in 48 in make test
 def test_as_jax(jax_results, case):
     assert_as_jax(jax_results, HARNESS, case, RTOL)
 

@@ -123,7 +123,7 @@ def jax_results(tmp_path_factory, pytestconfig):
     return start_jax_oracle(NAMES, HARNESS, tmp_path_factory, pytestconfig, every=campaign.SWEEP)
 
 
-@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, NAMES))  # one in 24 in make test
+@pytest.mark.parametrize("name", campaign.every(campaign.SWEEP, NAMES))  # one in 48 in make test
 def test_same_as_jax(jax_results, name):
     for key, g, w in values_vs_jax(jax_results, HARNESS, name):
         np.testing.assert_allclose(g, w, rtol=LOOSE.get(name, 3e-6), atol=1e-30, err_msg=key)
