@@ -367,9 +367,10 @@ class MeshjitValueError(MeshjitError, ValueError):
     """A value out of range: an axis, a size, a spec."""
 
 
-class ShardingTypeError(MeshjitTypeError, ValueError):
+class ShardingTypeError(MeshjitError):
     """Explicit-sharding types that do not fit an op: operands sharded in conflicting ways, an
-    ambiguous result sharding (JAX: core.ShardingTypeError)."""
+    ambiguous result sharding. A plain Exception, neither a TypeError nor a ValueError, as
+    JAX's core.ShardingTypeError."""
 
 
 class IndivisibleError(MeshjitValueError):
