@@ -11,6 +11,8 @@ from meshjit.experimental import io_callback
 from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 ERRORS = r"""
+import contextlib
+
 AxisType = jax.sharding.AxisType
 NS = jax.sharding.NamedSharding
 mesh = jax.make_mesh((2, 4), ("x", "y"), axis_types=(AxisType.Explicit,) * 2)
@@ -23,7 +25,7 @@ def put(a, *spec, on=mesh):
 
 def outcome(f, on=mesh):
     try:
-        with jax.sharding.set_mesh(on):
+        with jax.sharding.set_mesh(on) if on is not None else contextlib.nullcontext():
             r = f()
     except Exception as e:
         kinds = [k.__name__ for k in (ValueError, TypeError) if isinstance(e, k)]
@@ -55,6 +57,10 @@ CASES = {
 for name, f in CASES.items():
     out[name] = outcome(f)
 out["zeros_auto_axis"] = outcome(lambda: jnp.zeros((8, 4), out_sharding=P(None, "y")), auto)
+# JAX's words alone (meshjit's details in notes)
+out["index_float"] = outcome(lambda: jnp.arange(3)[1.0], None)
+out["index_float_array"] = outcome(lambda: jax.jit(lambda i: jnp.arange(3)[i])(1.0), None)
+out["reshard_no_mesh"] = outcome(lambda: jax.sharding.reshard(put(x8, "x"), P("y")), None)
 """
 
 CALLBACK_CARRIES = r"""
