@@ -12,6 +12,7 @@ from tests.support.jax_oracle import jax_on_8_devices, meshjit_on_program
 
 ERRORS = r"""
 import contextlib
+import warnings
 
 AxisType = jax.sharding.AxisType
 NS = jax.sharding.NamedSharding
@@ -61,6 +62,14 @@ out["zeros_auto_axis"] = outcome(lambda: jnp.zeros((8, 4), out_sharding=P(None, 
 out["index_float"] = outcome(lambda: jnp.arange(3)[1.0], None)
 out["index_float_array"] = outcome(lambda: jax.jit(lambda i: jnp.arange(3)[i])(1.0), None)
 out["reshard_no_mesh"] = outcome(lambda: jax.sharding.reshard(put(x8, "x"), P("y")), None)
+out["int_too_large"] = outcome(lambda: jnp.array(2**40), None)
+out["int_list_too_large"] = outcome(lambda: jnp.array([2**40, 1]), None)
+out["at_set_too_large"] = outcome(lambda: jnp.zeros(2, jnp.int32).at[0].set(2**40), None)
+with warnings.catch_warnings(record=True) as seen:
+    warnings.simplefilter("always")
+    jax.random.uniform(jax.random.key(0), (2,), dtype=np.float64)
+    jnp.asarray([1.0], dtype="float64")
+out["x64_warnings"] = np.array([f"{w.filename}: {w.message}" for w in seen])
 """
 
 CALLBACK_CARRIES = r"""
