@@ -3,7 +3,7 @@ ShardingTypeError is a plain Exception (neither a TypeError nor a ValueError), r
 raises it and with JAX's words, and JAX's ValueError where JAX raises that; a loop carry that
 becomes a callback's result reads back as P(); and the values jvp / vjp / value_and_grad hand
 back untouched (an output the function returned untraced, a cotangent passed straight through)
-are the caller's own objects, as in JAX."""
+are the caller's own objects, as in JAX; `in` is JAX's Array.__contains__."""
 
 import numpy as np
 
@@ -121,6 +121,15 @@ CASES = {
 }
 for name, f in CASES.items():
     out[name] = kinds(f())
+
+# `in` (JAX's __contains__): a one-dimensional array and a scalar query, else its errors
+x = jnp.arange(3.0)
+for name, (query, array) in {"in_1d": (1.0, x), "in_missing": (5, x), "in_2d": (1.0, x[None]),
+                             "in_vector": (x, x), "in_none": (None, x)}.items():
+    try:
+        out[name] = np.array([str(query in array), repr(array.__contains__(query))])
+    except Exception as e:
+        out[name] = np.array([type(e).__name__, str(e)])
 """
 
 
