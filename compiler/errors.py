@@ -31,6 +31,15 @@ def package_dirs() -> tuple[str, ...]:
     return _PACKAGE_DIRS
 
 
+def user_stacklevel() -> int:
+    """The `stacklevel` that makes a warning issued by the caller name the user's line (the
+    first frame outside meshjit), as JAX's dtype warnings do."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIRS):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
 def _is_internal(name: str) -> bool:
     # Classifies a file name once: the walk, once per traced op, then only looks it up by name
     # (a string caches its hash; a code object's hash covers its bytecode).
@@ -367,9 +376,10 @@ class MeshjitValueError(MeshjitError, ValueError):
     """A value out of range: an axis, a size, a spec."""
 
 
-class ShardingTypeError(MeshjitTypeError, ValueError):
+class ShardingTypeError(MeshjitError):
     """Explicit-sharding types that do not fit an op: operands sharded in conflicting ways, an
-    ambiguous result sharding (JAX: core.ShardingTypeError)."""
+    ambiguous result sharding. A plain Exception, neither a TypeError nor a ValueError, as
+    JAX's core.ShardingTypeError."""
 
 
 class IndivisibleError(MeshjitValueError):
@@ -425,8 +435,8 @@ class DuplicateSpecError(MeshjitError):
         self.pspec = pspec
 
 
-class MeshjitOverflowError(MeshjitValueError, OverflowError):
-    """A Python int that does not fit int32 (JAX: OverflowError)."""
+class MeshjitOverflowError(MeshjitError, OverflowError):
+    """A Python int that does not fit int32: a plain OverflowError (not a ValueError), as JAX's."""
 
 
 class MeshjitZeroDivisionError(MeshjitError, ZeroDivisionError):

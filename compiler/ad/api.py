@@ -152,11 +152,20 @@ def _cached_jit(jaxpr: Jaxpr, name: str):
 class _Traced:
     """`fun` traced on flat inputs: its jaxpr, output trees and how many outputs are main."""
 
-    __slots__ = ("closed", "out_tree", "aux_tree", "num_main")
+    __slots__ = ("closed", "out_tree", "aux_tree", "num_main", "constants")
 
-    def __init__(self, closed, out_tree, aux_tree, num_main):
+    def __init__(self, closed, out_tree, aux_tree, num_main, constants=None):
         self.closed, self.out_tree, self.aux_tree = closed, out_tree, aux_tree
         self.num_main = num_main
+        # the outputs `fun` returned untraced (a Python float, a NumPy value): by position
+        self.constants = constants or {}
+
+    def with_constants(self, outs: list) -> list:
+        """`outs` with each output `fun` returned untraced as `fun` returned it (JAX's
+        transformations hand such a value back as it is: a Python float stays one)."""
+        if not self.constants:
+            return outs
+        return [self.constants.get(i, o) for i, o in enumerate(outs)]
 
 
 def _trace_fun(
@@ -181,6 +190,7 @@ def _trace_fun(
                 )
             out, aux = out
         main, trees["out"] = tree_flatten(out)
+        trees["constants"] = {i: x for i, x in enumerate(main) if not _traced(x)}
         aux_leaves, trees["aux"] = tree_flatten(aux)
         # As JAX: aux leaves that are no arrays (a string, a note) come back as they are.
         # As JAX: aux leaves the differentiation does not trace (a note, a Python number, a
@@ -193,7 +203,7 @@ def _trace_fun(
     closed = _without_refs(closed)
     num_main = trees["out"].num_leaves
     aux_tree = _AuxTree(trees["aux"], trees["aux_static"]) if has_aux else None
-    return _Traced(closed, trees["out"], aux_tree, num_main)
+    return _Traced(closed, trees["out"], aux_tree, num_main, trees["constants"])
 
 
 def _traced(x) -> bool:
@@ -356,7 +366,7 @@ def jvp_known(fun: Callable, primals, tangents, has_aux: bool = False, *, known=
     m, out_avals = traced.num_main, traced.closed.out_avals
     outs, aux = flat[:m], flat[m : len(out_avals)]
     touts = _with_float0(flat[len(out_avals) :], out_avals[:m])
-    outs = passed_through(traced.closed.jaxpr, outs, p_leaves)
+    outs = traced.with_constants(passed_through(traced.closed.jaxpr, outs, p_leaves))
     touts = passed_through(traced.closed.jaxpr, touts, t_leaves)
     result = (tree_unflatten(traced.out_tree, outs), tree_unflatten(traced.out_tree, touts))
     return result + (_aux_unflatten(traced.aux_tree, aux),) if has_aux else result
@@ -373,6 +383,21 @@ def passed_through(jaxpr, outs: list, leaves: list) -> list:
         leaves[position[v]] if type(v) is Var and v in position else o
         for v, o in zip(jaxpr.outvars, outs)
     ]
+
+
+def cotangents_through(jaxpr, num_main: int) -> dict:
+    """{input: output} for each input of `jaxpr` that is one main output and used nowhere
+    else: its cotangent is that output's as the caller gave it (JAX's backward pass hands it
+    back untouched, a Python float or a NumPy array as it is)."""
+    used = {v for eqn in jaxpr.eqns for v in eqn.invars if type(v) is Var}
+    outs = [v for v in jaxpr.outvars if type(v) is Var]
+    through = {}
+    for i, v in enumerate(jaxpr.invars):
+        if v not in used and outs.count(v) == 1:
+            j = jaxpr.outvars.index(v)
+            if j < num_main:
+                through[i] = j
+    return through
 
 
 def _linearize_traced(traced: _Traced, nonzeros, concrete=None) -> ad.Linearized:
@@ -420,7 +445,7 @@ def linearize(fun: Callable, *primals, has_aux: bool = False):
     outs, aux, res, m = fw.outs, fw.aux, fw.res, traced.num_main
     out_avals = traced.closed.out_avals[:m]
 
-    outs = passed_through(traced.closed.jaxpr, outs, fw.leaves)
+    outs = traced.with_constants(passed_through(traced.closed.jaxpr, outs, fw.leaves))
 
     def f_jvp(*tangents):
         t_leaves, t_tree = tree_flatten(tangents, is_leaf=_is_float0)
@@ -491,6 +516,8 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
     out_avals, n_out = traced.closed.out_avals, len(traced.closed.out_avals)
 
     outs = passed_through(traced.closed.jaxpr, outs, [as_bound(x) for x in fw.leaves])
+    outs = traced.with_constants(outs)
+    through = cotangents_through(traced.closed.jaxpr, m)
 
     def f_vjp(*args):
         ct = _single_cotangent(args, fun)
@@ -510,7 +537,11 @@ def vjp(fun: Callable, *primals, has_aux: bool = False, reduce_axes=()):
             return _backward(lin, r, full + [None] * (n_out - m))
 
         cts_in = run(backward, list(res) + given, "vjp_bwd") if any(nonzeros) else []
-        return tree_unflatten(p_tree, _with_float0(cts_in, avals))
+        cts_in = _with_float0(cts_in, avals)
+        for i, j in through.items():
+            if nonzeros[i] and cts[j] is not None:
+                cts_in[i] = ct_leaves[j]
+        return tree_unflatten(p_tree, cts_in)
 
     result = (tree_unflatten(traced.out_tree, outs), api_boundary(f_vjp))
     return result + (_aux_unflatten(traced.aux_tree, aux),) if has_aux else result
@@ -730,6 +761,7 @@ def value_and_grad(
         traced = box["traced"]
         n_out = len(traced.closed.out_avals)
         outs = passed_through(traced.closed.jaxpr, flat[:n_out], [as_bound(x) for x in leaves])
+        outs = traced.with_constants(outs)
         value = outs[0]
         grads = tree_unflatten(tree, _with_float0(flat[n_out:], avals))
         grads = grads[0] if isinstance(argnums, int) else grads

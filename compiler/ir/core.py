@@ -301,6 +301,10 @@ class TypedNdArray(np.ndarray):
     def __new__(cls, value):
         return np.asarray(value).view(cls)
 
+    @property
+    def weak_type(self) -> bool:  # as JAX's (a float0 gradient is strongly typed)
+        return False
+
     @api_boundary  # NumPy's error for an operation on a float0 names the user's line
     def __array_ufunc__(self, ufunc, method, *inputs, **kwargs):
         inputs = tuple(np.asarray(x) if isinstance(x, TypedNdArray) else x for x in inputs)

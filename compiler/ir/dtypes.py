@@ -15,7 +15,7 @@ import os
 import ml_dtypes
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, user_stacklevel
 from meshjit.dialects.types import TOKEN_DTYPE
 
 bool_ = np.dtype(np.bool_)
@@ -513,7 +513,7 @@ def check_user_dtype(dtype, fun_name: str) -> None:
             + " is not available, "
             f"and will be truncated to dtype {truncated}. To enable more dtypes, set the "
             "jax_enable_x64 configuration option or the JAX_ENABLE_X64 shell environment "
-            "variable.",
+            "variable. See https://github.com/jax-ml/jax#current-gotchas for more.",
             UserWarning,
-            stacklevel=4,
+            stacklevel=user_stacklevel(),
         )

@@ -142,8 +142,8 @@ def typed(aval, mesh, spec: tuple, what="", unreduced=frozenset(), reduced=froze
 
 def _check(aval, mesh, spec: tuple, unreduced: frozenset, what) -> None:
     what = what() if callable(what) else what
-    if len(spec) != len(aval.shape):
-        raise ShardingTypeError(
+    if len(spec) != len(aval.shape):  # JAX's get_sharding: a ValueError
+        raise MeshjitValueError(
             f"{what}: a sharding spec {spec} for a value of rank {len(aval.shape)}"
         )
     used = [a for e in spec for a in entry_axes(e)] + list(unreduced)
@@ -161,11 +161,17 @@ def _check(aval, mesh, spec: tuple, unreduced: frozenset, what) -> None:
     for dim, (n, entry) in enumerate(zip(aval.shape, spec)):
         parts = math.prod(sizes[a] for a in entry_axes(entry))
         if parts > 1 and n % parts:
-            raise ShardingTypeError(
-                f"{what}: dimension {dim} of size {n} cannot be sharded {parts} ways over "
-                f"{entry!r} (the result would be {aval.str_long()} with spec {spec}); pass an "
+            shown = entry if isinstance(entry, tuple) else (entry,)
+            err = MeshjitValueError(  # JAX's words (its get_sharding's divisibility check)
+                f"Sharding spec {shown} implies that array axis {dim} is partitioned {parts} "
+                f"times, but does not evenly divide the dimension size {n}. Got shape: "
+                f"{aval.shape}"
+            )
+            err.add_note(
+                f"{what}: the result would be {aval.str_long()} with spec {spec}; pass an "
                 "out_sharding that divides it, or reshard first"
             )
+            raise err
 
 
 def apply(prim, avals, out, params):
@@ -340,8 +346,14 @@ def _incompatible(name: str, avals, specs, operands=()) -> str:
     if name == "concatenate":  # JAX's words for concatenate's operands
         head = f"All operands should have the same sharding. Got {types}"
     elif name == "select_n":  # and for select's cases, listed by their shardings
-        cases = ", ".join(str(a.sharding or a.str_long()) for a in operands[1:])
-        head = f"select cases must have the same shardings, got [{cases}]."
+        which, cases = operands[0], operands[1:]
+        if len({spec_of(c) for c in cases if c.sharding is not None}) <= 1:  # `which` differs
+            return (
+                "select `which` must be scalar or have the same sharding as cases, got `which` "
+                f"sharding {which.sharding} but case sharding {cases[0].sharding}."
+            )
+        shown = ", ".join(str(a.sharding or a.str_long()) for a in cases)
+        head = f"select cases must have the same shardings, got [{shown}]."
     else:  # JAX's words
         return (
             f"{name} got incompatible shardings for broadcasting: "

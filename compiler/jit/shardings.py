@@ -6,7 +6,7 @@ from __future__ import annotations
 import contextlib
 
 from meshjit.compiler.errors import MeshjitValueError
-from meshjit.compiler.ir.core import ClosedJaxpr, Jaxpr, dce_jaxpr, param_jaxprs
+from meshjit.compiler.ir.core import ClosedJaxpr, EmptyMeshArray, Jaxpr, dce_jaxpr, param_jaxprs
 from meshjit.compiler.parallel.explicit import concrete_sharding, meshless_outputs
 from meshjit.compiler.parallel.sharding import (
     UNCONSTRAINED,
@@ -93,15 +93,33 @@ def typed_outs(given: list, jaxpr, in_shardings, api: str = "jit") -> list:
     ]
     if any(s is _REPLICATED_UNTYPED for s in out):
         meshless = meshless_outputs(jaxpr.jaxpr)
+        on_no_mesh = _callback_typed(jaxpr.jaxpr)
         out = [
-            s if s is not _REPLICATED_UNTYPED else None if m else _replicated(context, a.ndim)
-            for s, a, m in zip(out, jaxpr.out_avals, meshless)
+            s
+            if s is not _REPLICATED_UNTYPED
+            else None
+            if m
+            else _replicated(context, 0 if v in on_no_mesh else a.ndim)
+            for s, a, m, v in zip(out, jaxpr.out_avals, meshless, jaxpr.jaxpr.outvars)
         ]
     return out
 
 
 def _replicated(mesh: Mesh, ndim: int) -> NamedSharding:
     return NamedSharding(mesh, PartitionSpec(*[None] * ndim))
+
+
+_CALLBACKS = frozenset({"pure_callback", "io_callback"})
+
+
+def _callback_typed(jaxpr) -> set:
+    """The outputs JAX types on its empty mesh: a callback's results and the loop carries that
+    become one. XLA lays them out replicated, which JAX reads back as P()."""
+    out = set()
+    for eqn in jaxpr.eqns:
+        if eqn.primitive.name in _CALLBACKS or eqn.primitive.name in ("scan", "while"):
+            out.update(v for v in eqn.outvars if isinstance(v.aval, EmptyMeshArray))
+    return out
 
 
 _REPLICATED_UNTYPED = object()  # an untyped output under a mesh of Explicit axes only

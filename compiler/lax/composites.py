@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError, ShardingTypeError
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.shape_poly import int_or_symbolic, is_symbolic_dim
+from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.lax import elementwise, shapes, sorting, special
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.lax.ad_util import aval_of
@@ -60,11 +61,22 @@ def _top_k_along(operand, k: int, dimension: int):
 
 
 def _check_approx_k(operand, k, dimension) -> None:
-    """JAX's check and words: k no larger than the reduction dimension."""
-    shape = aval_of(operand).shape
-    if shape and -len(shape) <= dimension < len(shape) and shape[dimension] < k:
+    """JAX's checks and words: k no larger than the reduction dimension, a float operand,
+    unsharded over the reduction dimension."""
+    aval = aval_of(operand)
+    shape = aval.shape
+    if not shape or not -len(shape) <= dimension < len(shape):
+        return
+    if shape[dimension] < k:
         raise MeshjitValueError(
             f"k must be smaller than the size of reduction_dim {shape[dimension]}, got {k}"
+        )
+    if not dtypes.is_float(aval.dtype):
+        raise MeshjitValueError("operand must be a floating type")
+    if spec_of(aval)[dimension] is not None:
+        raise ShardingTypeError(
+            f"reduction dimension {dimension} in operand {aval.str_long()} should be unsharded "
+            "i.e. the spec of that dim should be `None`."
         )
 
 

@@ -566,11 +566,16 @@ def _check_carry_tree(what: str, in_tree: PyTreeDef, out_tree: PyTreeDef, body=N
 
 
 def _carry_out_avals(in_avals, body_out_avals, extra_vma=frozenset()):
-    """The loop results: the carry's type, strong unless both ends are weak."""
-    return [
-        b.update(weak_type=a.weak_type and b.weak_type, vma=b.vma | extra_vma)
-        for a, b in zip(in_avals, body_out_avals)
-    ]
+    """The loop results: the carry's type, strong unless both ends are weak; a carry the body
+    makes a callback's result stays on JAX's empty mesh (JAX's result type is the body's)."""
+    out = []
+    for a, b in zip(in_avals, body_out_avals):
+        weak, vma = a.weak_type and b.weak_type, b.vma | extra_vma
+        if isinstance(b, EmptyMeshArray):
+            out.append(EmptyMeshArray(b.shape, b.dtype, weak, vma))
+        else:
+            out.append(b.update(weak_type=weak, vma=vma))
+    return out
 
 
 # ---------------------------------------------------------------------------------------------

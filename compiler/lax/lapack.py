@@ -399,22 +399,21 @@ def front_batcher(prim: Primitive):
 
 def batch_sharding(prim: Primitive, ranks: tuple):
     def rule(out, *operands, **params):
-        batch = None
+        batches = []
         for i, (aval, rank) in enumerate(zip(operands, ranks)):
             spec = spec_of(aval)
             cut = len(spec) - rank
             if any(e is not None for e in spec[cut:]):
-                raise ShardingTypeError(
+                raise ShardingTypeError(  # JAX's words, and below
                     f"Input {i} to {prim.name} must be unsharded on non-batch dimensions, but "
                     f"got {spec}."
                 )
-            if batch is None:
-                batch = spec[:cut]
-            elif spec[:cut] != batch:
-                raise ShardingTypeError(
-                    f"All inputs to {prim.name} must have the same batch sharding, but got "
-                    f"{batch} and {spec[:cut]}."
-                )
+            batches.append(tuple(spec[:cut]))
+        batch = batches[0]
+        if any(b != batch for b in batches[1:]):
+            raise ShardingTypeError(
+                f"All inputs to {prim.name} must have the same batch sharding, but got {batches}."
+            )
         outs = out if prim.multiple_results else [out]
         specs = [batch + (None,) * (o.ndim - len(batch)) for o in outs]
         return specs if prim.multiple_results else specs[0]

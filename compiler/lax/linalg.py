@@ -27,6 +27,7 @@ from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
+    ShardingTypeError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.ir.core import ShapedArray, register_pp_params
@@ -35,8 +36,10 @@ from meshjit.compiler.ir.registry import (
     abstract_eval_rules,
     jvp_rules,
     lowering_rules,
+    sharding_rules,
     transpose_rules,
 )
+from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.lax import complex_parts, control_flow, elementwise, shapes, slicing, sorting
 from meshjit.compiler.lax.ad_util import aval_of, inline, instantiate, is_undefined
 from meshjit.compiler.lax.lapack import (
@@ -877,7 +880,32 @@ def _triangular_solve_lowering(
 
 lowering_rules.register(triangular_solve_p, _triangular_solve_lowering)
 front_batcher(triangular_solve_p)
-batch_sharding(triangular_solve_p, (2, 2))
+
+
+@sharding_rules.register(triangular_solve_p)
+def _triangular_solve_sharding(out, a, b, *, left_side, transpose_a, **params):
+    """JAX's rule: one batch sharding; the contracted dimension of each operand unsharded; the
+    result sharded as the dimensions it keeps of `a` and `b`."""
+    a_spec, b_spec = spec_of(a), spec_of(b)
+    batch, a_mat, b_mat = a_spec[:-2], a_spec[-2:], b_spec[-2:]
+    if batch != b_spec[:-2]:
+        raise ShardingTypeError(  # JAX's words, and the three below
+            "All inputs to triangular_solve must have the same batch sharding, but got "
+            f"{batch} and {b_spec[:-2]}."
+        )
+    shown = f"with left_side={left_side} and transpose_a={transpose_a}."
+    if a_mat[left_side ^ transpose_a] is not None:
+        raise ShardingTypeError(
+            "triangular solve input `a` must be unsharded on the contracting axis, but got "
+            f"{a_spec} {shown}"
+        )
+    if b_mat[not left_side] is not None:
+        raise ShardingTypeError(
+            "triangular solve input `b` must be unsharded on the contracting axis, but got "
+            f"{b_spec} {shown}"
+        )
+    kept = (a_mat[transpose_a], b_mat[1]) if left_side else (b_mat[0], a_mat[not transpose_a])
+    return tuple(batch) + kept
 
 
 def _triangular_solve_jvp_a(
@@ -952,7 +980,8 @@ def triangular_solve(
     singleton = aval_of(b).ndim == aval_of(a).ndim - 1
     if singleton:
         b = shapes.expand_dims(b, (aval_of(b).ndim if left_side else aval_of(b).ndim - 1,))
-    b = same_batch_sharding(a, b, 2)
+    if spec_of(aval_of(b))[:-2] != spec_of(aval_of(a))[:-2]:
+        b = same_batch_sharding(a, b, 2)
     conjugate_a = bool(conjugate_a) and dtypes.is_complex(aval_of(a).dtype)
     if conjugate_a and not transpose_a:  # LAPACK conjugates only with the transpose
         a, conjugate_a = complex_parts.conj(a), False

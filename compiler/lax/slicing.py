@@ -213,12 +213,24 @@ def _dynamic_update_slice_keys(eqn, words, keyed, x, update, *starts):
 def _dynamic_update_slice_sharding(out, x, update, *starts):
     """As JAX: the update must be sharded exactly as the operand."""
     if spec_of(x) != spec_of(update):
-        raise ShardingTypeError(
+        err = ShardingTypeError(  # JAX's words
             "dynamic_update_slice operand sharding must be equal to update sharding, got "
-            f"operand sharding {x.str_short()} and update sharding {update.str_short()}; "
-            "reshard the update to the operand's spec"
+            f"operand sharding {_with_axis_types(x)} and update sharding "
+            f"{_with_axis_types(update)}."
         )
+        err.add_note("reshard the update to the operand's spec (meshjit.sharding.reshard)")
+        raise err
     return spec_of(x)
+
+
+def _with_axis_types(aval) -> str:
+    """`float32[8@x]({Explicit: ('x',), Auto: ('y',)})`: JAX's str_short(mesh_axis_types=True)."""
+    mesh = aval.sharding.mesh if aval.sharding is not None else None
+    kinds: dict = {}
+    for name, kind in zip(getattr(mesh, "axis_names", ()), getattr(mesh, "axis_types", ())):
+        kinds.setdefault(kind, []).append(name)
+    shown = ", ".join(f"{k!r}: {tuple(v)}" for k, v in kinds.items())
+    return f"{aval.str_long()}({{{shown}}})"
 
 
 @abstract_eval_rules.register(dynamic_update_slice_p)

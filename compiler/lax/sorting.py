@@ -312,14 +312,21 @@ def _sort_batcher(args, dims, *, dimension, is_stable, num_keys):
 
 @sharding_rules.register(sort_p)
 def _sort_sharding(out, *operands, dimension, is_stable, num_keys):
-    """Every result has the first operand's sharding (all operands share one shape), which
-    must not shard the sorted dimension (as JAX)."""
+    """Every result has the operands' one sharding (JAX's check, over the typed operands),
+    which must not shard the sorted dimension."""
+    typed = [a.sharding for a in operands if a.sharding is not None]
+    for s in typed:
+        if s.spec[dimension] is not None:
+            err = ShardingTypeError(  # JAX's words
+                "Arguments to sort must be unsharded over the sorting dimension. Got arg "
+                f"sharding={s!r} and sorting dimension={dimension}"
+            )
+            err.add_note(f"reshard dimension {dimension} to None first (meshjit.sharding.reshard)")
+            raise err
+        if s != typed[0]:
+            shown = " ".join(repr(t) for t in typed)
+            err = ShardingTypeError(f"Arguments to sort must have equal shardings, got: {shown}")
+            err.add_note("reshard the operands to one sharding first (meshjit.sharding.reshard)")
+            raise err
     spec = spec_of(operands[0])
-    if spec[dimension] is not None:
-        err = ShardingTypeError(  # JAX's words
-            "Arguments to sort must be unsharded over the sorting dimension. Got arg "
-            f"sharding={operands[0].sharding!r} and sorting dimension={dimension}"
-        )
-        err.add_note(f"reshard dimension {dimension} to None first (meshjit.sharding.reshard)")
-        raise err
     return [spec] * len(out)

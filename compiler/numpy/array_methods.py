@@ -8,11 +8,11 @@ operator on a traced array costs no lookup. The package registers `METHODS` on t
 
 from __future__ import annotations
 
-from meshjit.compiler.errors import MeshjitTypeError
+from meshjit.compiler.errors import MeshjitTypeError, MeshjitValueError
 from meshjit.compiler.ir.shape_poly import DimExpr
 from meshjit.compiler.numpy.bits import byteswap, view
 from meshjit.compiler.numpy.complex_parts import conj, imag, real
-from meshjit.compiler.numpy.creation import copy
+from meshjit.compiler.numpy.creation import asarray, copy
 from meshjit.compiler.numpy.cumulative import cumprod, cumsum
 from meshjit.compiler.numpy.diagonals import diagonal, trace
 from meshjit.compiler.numpy.elementwise import (
@@ -67,6 +67,7 @@ from meshjit.compiler.numpy.routines import (
 )
 from meshjit.compiler.numpy.shapes import ravel, reshape, squeeze, swapaxes, transpose
 from meshjit.compiler.numpy.sorting import argsort, nonzero, searchsorted, sort
+from meshjit.compiler.numpy.util import check_arraylike
 from meshjit.compiler.trace.tracing import Tracer
 from meshjit.compiler.traceback_util import filter_exception, own_boundary
 
@@ -177,6 +178,24 @@ def _operator_round(number, ndigits=None):
     return out.astype(int) if ndigits is None else out
 
 
+def _contains(self, other):
+    """`other in x` (JAX's __contains__, unlike NumPy's): `x` one-dimensional, `other` a
+    scalar; the answer an array (`in` makes it a bool)."""
+    if other is None or isinstance(other, str):
+        raise MeshjitTypeError(f"Array.__contains__: unsupported operand type {type(other)}.")
+    check_arraylike("Array.__contains__", other)
+    query = asarray(other)
+    if self.ndim != 1:
+        raise MeshjitValueError(
+            f"Array.__contains__: search array must be one-dimensional, got arr.shape={self.shape}."
+        )
+    if query.ndim != 0:
+        raise MeshjitValueError(
+            f"Array.__contains__: query value must be a scalar, got query.shape={query.shape}"
+        )
+    return any(equal(self, query))
+
+
 # Python's binary operators, by the name inside `__name__` / `__rname__`: the function and the
 # operator's symbol (for the words of a refused operand).
 _BINARY_OPERATORS = {
@@ -210,6 +229,7 @@ METHODS = {
     "__abs__": abs,
     "__invert__": invert,
     "__getitem__": getitem,
+    "__contains__": _contains,
     "T": property(transpose),
     "mT": property(lambda self: swapaxes(self, -1, -2)),
     "at": property(_IndexUpdateHelper),

@@ -232,7 +232,9 @@ def _check_python_ints_fit(values: np.ndarray, seq) -> None:
         try:
             np.asarray(seq, np.int32)
         except OverflowError as e:
-            raise MeshjitOverflowError(f"{e} (jnp.array of a list, x64 off)") from None
+            err = MeshjitOverflowError(str(e))  # NumPy's words, as JAX's
+            err.add_note("jnp.array of a list, x64 off")
+            raise err from None
 
 
 def _warns_twice(a, dtype) -> bool:

@@ -9,8 +9,9 @@ to int32 / uint32 as `sum` does. `dtype=` converts the input first (`dtype=bool`
 from __future__ import annotations
 
 from meshjit.compiler import lax
-from meshjit.compiler.errors import MeshjitValueError
+from meshjit.compiler.errors import MeshjitValueError, ShardingTypeError
 from meshjit.compiler.ir import dtypes
+from meshjit.compiler.ir.sharding_rules import spec_of
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
 from meshjit.compiler.numpy.elementwise import not_equal, subtract
@@ -35,17 +36,28 @@ __all__ = [
 ]
 
 
-def _flattened(a, axis):
+def check_flattenable(name: str, a) -> None:
+    """A cumulative op without an axis flattens its input: JAX refuses a sharded one."""
+    aval = aval_of(a)
+    if any(e is not None for e in spec_of(aval)):
+        raise ShardingTypeError(  # JAX's words
+            "The input should be fully replicated when axis is not specified to "
+            f"{name}. Got input type={aval.str_long()}"
+        )
+
+
+def _flattened(name, a, axis):
     a = asarray(a)
     if axis is None or aval_of(a).ndim == 0:
+        check_flattenable(name, a)
         a, axis = ravel(a), 0 if axis is None else axis
     return a, checks.canonical_axis(axis, aval_of(a).ndim)
 
 
-def _cumulative(lax_fn, a, axis, dtype, promote_integers=False):
+def _cumulative(lax_fn, a, axis, dtype, promote_integers=False, name=None):
     """JAX's _cumulative_reduction: accumulate in the computation dtype, convert to the
     result's (dtype=bool accumulates `a != 0` in int32, so -1 and 1 do not cancel)."""
-    a, axis = _flattened(a, axis)
+    a, axis = _flattened(name or lax_fn.__name__, a, axis)
     aval = aval_of(a)
     if dtype is None:
         promote = promote_integers or dtypes.is_bool(aval.dtype)
@@ -73,7 +85,7 @@ def cumulative_in_trace(name, a, axis, dtype, out=None):
     """jnp.cumsum / cumprod's equations, not as a call (nancumsum's, inside its own)."""
     check_arraylike(name, a)
     check_out(out, name)
-    return _cumulative(getattr(lax, name), a, axis, dtype)
+    return _cumulative(getattr(lax, name), a, axis, dtype, name=name)
 
 
 def _include_initial(out, axis, value):

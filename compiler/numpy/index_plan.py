@@ -272,10 +272,12 @@ def _convert_item(item, position: int = 0) -> Entry:
     if isinstance(item, str):
         raise MeshjitTypeError(f"JAX does not support string indexing; got idx={item!r}")
     if isinstance(item, (float, complex)):  # JAX's words, with the dtype NumPy would give it
-        raise MeshjitTypeError(
+        err = MeshjitTypeError(
             "Indexer must have integer or boolean type, got indexer with type "
-            f"{np.asarray(item).dtype} (index {item!r})"
+            f"{np.asarray(item).dtype}"
         )
+        err.add_note(f"the index {item!r}")
+        raise err
     raise MeshjitIndexError(  # JAX's IndexError and words
         "only integers, slices (`:`), ellipsis (`...`), newaxis (`None`) and integer or boolean "
         f"arrays are valid indices. Got {item} (of type {type(item).__name__})"
@@ -324,9 +326,11 @@ def _traced_entry(x) -> Entry:
             f"Array boolean indices must be concrete; got {aval.str_long()}\n"
         )
     if not dtypes.is_int(aval.dtype):
-        raise MeshjitTypeError(
-            f"Indexer must have integer or boolean type, got indexer with type {aval.dtype}: indices must be integers or booleans, got {aval.str_short()}"
+        err = MeshjitTypeError(  # JAX's words
+            f"Indexer must have integer or boolean type, got indexer with type {aval.dtype}"
         )
+        err.add_note(f"indices must be integers or booleans, got {aval.str_short()}")
+        raise err
     return Entry("dyn" if not aval.shape else "array", x)
 
 

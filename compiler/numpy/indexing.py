@@ -362,10 +362,11 @@ def _update_int(value: int, dtype):
     bits = dtypes.default_int.itemsize * 8
     fits_unsigned = dtype == dtypes.default_uint and 0 <= value < 2**bits
     if not fits_unsigned and not -(2 ** (bits - 1)) <= value < 2 ** (bits - 1):
-        mode = "on" if dtypes.x64_enabled else "off"
-        raise MeshjitOverflowError(
-            f"Python int {value} too large to convert to {dtypes.default_int} (x64 is {mode})"
+        err = MeshjitOverflowError(  # JAX's words
+            f"Python int {value} too large to convert to {dtypes.default_int}"
         )
+        err.add_note("x64 is on" if dtypes.x64_enabled else "x64 is off")
+        raise err
     return np.asarray(value).astype(dtype)
 
 

@@ -25,6 +25,7 @@ from meshjit.compiler.errors import (
     MeshjitNotImplementedError,
     MeshjitTypeError,
     MeshjitValueError,
+    ShardingTypeError,
 )
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
@@ -1430,10 +1431,22 @@ def _in1d(ar1, ar2, invert, method="auto", assume_unique=False):
     return any_(arr1[:, None] == arr2[None, :], axis=-1)
 
 
+def _check_bincount_out(out_sharding) -> None:
+    """JAX's bincount scatters into one replicated (or fully unreduced) array: its out_sharding
+    names no dimension (P(None) counts as one)."""
+    spec = getattr(out_sharding, "spec", out_sharding)
+    if len(spec) or getattr(spec, "reduced", None):
+        raise ShardingTypeError(  # JAX's words
+            "out_sharding passed to `jnp.bincount` can only be fully replicated or fully "
+            "unreduced along all mesh axes"
+        )
+
+
 def bincount(x, weights=None, minlength=0, *, length=None, out_sharding=None):
     """Counts of each value of the non-negative ints `x`; `length` (static) or a concrete `x`
     decides the size, as JAX does; typed by `out_sharding` when one is given."""
     if out_sharding is not None:
+        _check_bincount_out(out_sharding)
         count = functools.partial(bincount, weights=weights, minlength=minlength, length=length)
         return sharded_by(out_sharding, "bincount", count, x)
     check_arraylike("bincount", x)

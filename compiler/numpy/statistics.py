@@ -15,7 +15,7 @@ from meshjit.compiler.errors import MeshjitIndexError, MeshjitTypeError, Meshjit
 from meshjit.compiler.ir import dtypes
 from meshjit.compiler.lax import shape_checks as checks
 from meshjit.compiler.numpy.creation import asarray
-from meshjit.compiler.numpy.cumulative import cumsum, cumulative_in_trace
+from meshjit.compiler.numpy.cumulative import check_flattenable, cumsum, cumulative_in_trace
 from meshjit.compiler.numpy.elementwise import (
     add,
     ceil,
@@ -134,6 +134,7 @@ def nancumprod(a, axis=None, dtype=None, out=None):
 def _nan_cumulative(name, identity, a, axis, dtype):
     a = unary_operand(a)
     if axis is None:  # flattened first, as JAX's
+        check_flattenable("nan" + name, a)
         a, axis = ravel(a), 0
     if dtypes.is_inexact(aval_of(a).dtype):  # a strong identity, as JAX's
         a = where_(isnan(a), np.asarray(identity, aval_of(a).dtype), a)

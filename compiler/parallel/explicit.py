@@ -15,7 +15,6 @@ from meshjit.compiler.errors import (
     MeshjitKeyError,
     MeshjitTypeError,
     MeshjitValueError,
-    ShardingTypeError,
 )
 from meshjit.compiler.ir import sharding_rules as rules
 from meshjit.compiler.ir.core import Literal
@@ -436,13 +435,16 @@ def _check_out_axes(sharding: NamedSharding, what: str) -> None:
     for i in range(len(sharding.spec)):
         for a in sharding.spec.axes_of(i):
             if a not in explicit:
-                raise ShardingTypeError(
+                err = MeshjitValueError(  # JAX's ValueError (sharding_impls) and words
                     f"PartitionSpec passed to {_JAX_API_NAMES.get(what, what)} cannot contain "
                     "axis names that are of type Auto or Manual. Got PartitionSpec: "
-                    f"{sharding.spec} with axis name: {a} of type: AxisType.{types[a].name}. "
-                    f"({what}: only Explicit axes can be in a type, use "
-                    "with_sharding_constraint for Auto axes)"
+                    f"{sharding.spec} with axis name: {a} of type: AxisType.{types[a].name}."
                 )
+                err.add_note(
+                    f"{what}: only Explicit axes can be in a type, use with_sharding_constraint "
+                    "for Auto axes"
+                )
+                raise err
 
 
 # The primitive or function JAX's message names for meshjit's `what`.

@@ -1164,11 +1164,13 @@ def _no_mesh_error(spec, what: str) -> Exception:
             f"`Sharding`s to {arg} and then the mesh context manager is not required: a bare "
             f"PartitionSpec {spec} needs a context mesh, or pass NamedSharding(mesh, spec)"
         )
-    return MeshjitValueError(
+    err = MeshjitValueError(  # JAX's words
         "Using PartitionSpec when you are not under a mesh context is not allowed. Please pass "
         "a NamedSharding instance or enter into a mesh context via `jax.set_mesh`. Got "
-        f"{spec} (for {what})"
+        f"{spec}"
     )
+    err.add_note(f"the spec given to {what}")
+    return err
 
 
 def _not_a_spec(value, what: str) -> str:

@@ -441,10 +441,9 @@ def seed_data(seed, ctor_name: str, impl: PRNGImpl):
         return random_seed_p.bind(_user_seed_operand(seed, ctor_name), impl=impl)
     if isinstance(seed, (bool, int)) and not isinstance(seed, np.generic):
         if not -(2**63) <= seed < 2**63:
-            raise MeshjitOverflowError(  # JAX's OverflowError
-                f"{ctor_name}: the seed {seed} does not fit in a 64-bit integer (Python int too "
-                "large to convert to C long)"
-            )
+            err = MeshjitOverflowError("Python int too large to convert to C long")  # JAX's
+            err.add_note(f"{ctor_name}: the seed {seed} does not fit in a 64-bit integer")
+            raise err
         int_type = np.int64 if dtypes.x64_enabled else np.int32
         info = np.iinfo(int_type)
         if current_trace() is not None and info.min <= seed <= info.max:

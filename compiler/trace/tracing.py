@@ -746,8 +746,9 @@ def python_scalar_literal(x) -> Literal:
         return Literal(x, _BOOL_AVAL)
     low = _INT_RANGE.get(dtype)
     if low is not None and not low <= x < -low:
-        mode = "x64 is on" if dtypes.x64_enabled else "x64 is off"
-        raise MeshjitOverflowError(f"Python int {x} too large to convert to {dtype} ({mode})")
+        err = MeshjitOverflowError(f"Python int {x} too large to convert to {dtype}")  # JAX's
+        err.add_note("x64 is on" if dtypes.x64_enabled else "x64 is off")
+        raise err
     if low is not None:  # as JAX: the int carries its dtype (its repr shows it)
         x = TypedInt(x, dtype)
     return Literal(x, _WEAK_AVALS[dtype])

@@ -573,7 +573,8 @@ def test_contracting_error_names_the_choices_and_the_line(mesh):
     msg = "\n".join(info.value.__notes__)  # meshjit's choices: a note, JAX's sentence alone
     assert "out_sharding" in msg and "reduce-scatter" in msg and "bytes" in msg
     assert "test_explicit.py" in info.value.located()
-    assert isinstance(info.value, TypeError) and isinstance(info.value, ValueError)
+    # JAX's core.ShardingTypeError: a plain Exception
+    assert not isinstance(info.value, TypeError) and not isinstance(info.value, ValueError)
 
 
 def test_contracting_choices_are_valid_specs_that_run(mesh):
@@ -662,9 +663,7 @@ def test_grad_of_a_gather_with_out_sharding_of_a_replicated_table(mesh):
 def test_out_sharding_with_auto_or_unknown_axis():
     m = meshjit.make_mesh((4, 2), ("X", "Y"), axis_types=(AxisType.Explicit, AxisType.Auto))
     with meshjit.set_mesh(m):
-        with pytest.raises(
-            ShardingTypeError, match="cannot contain axis names that are of type Auto"
-        ):
+        with pytest.raises(ValueError, match="cannot contain axis names that are of type Auto"):
             mjnp.zeros((8, 4), out_sharding=P(None, "Y"))
         with pytest.raises(ValueError) as e:
             mjnp.zeros((8, 4), out_sharding=P("Z"))

@@ -15,13 +15,16 @@ def test_a_64_bit_dtype_with_x64_off_warns_as_jax():
         meshjit.random.normal(meshjit.random.key(0), (3,), dtype=np.float32)
     assert x.dtype == np.float32 and n.dtype == np.int32
     messages = [str(w.message) for w in seen if w.category is UserWarning]
+    assert {w.filename for w in seen if w.category is UserWarning} == {__file__}  # the user's
     assert messages == [
         "Explicitly requested dtype float64 is not available, and will be truncated to dtype "
         "float32. To enable more dtypes, set the jax_enable_x64 configuration option or the "
-        "JAX_ENABLE_X64 shell environment variable.",
+        "JAX_ENABLE_X64 shell environment variable. See "
+        "https://github.com/jax-ml/jax#current-gotchas for more.",
         "Explicitly requested dtype int64 is not available, and will be truncated to dtype "
         "int32. To enable more dtypes, set the jax_enable_x64 configuration option or the "
-        "JAX_ENABLE_X64 shell environment variable.",
+        "JAX_ENABLE_X64 shell environment variable. See "
+        "https://github.com/jax-ml/jax#current-gotchas for more.",
     ]
 
 
