@@ -279,7 +279,7 @@ def test_compiled_with_different_structure():
     compiled = meshjit.jit(lambda x, y: x + y).lower(np.ones(2, f32), np.ones(2, f32)).compile()
     with pytest.raises(MeshjitTypeError) as ei:
         compiled((np.ones(2, f32), np.ones(2, f32)))  # L:compiled-tree
-    _check(ei, "L:compiled-tree", "compiled for arguments structured")
+    _check(ei, "L:compiled-tree", "does not match the input pytree it was called with")
 
 
 def test_compiled_with_different_shape():
