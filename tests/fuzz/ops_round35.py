@@ -29,7 +29,7 @@ import numpy as np
 from tests.fuzz.ops_round15 import _num
 from tests.fuzz.ops_round27 import _even, _mesh_of, _spec
 from tests.fuzz.ops_round28 import _pspec, _zeros
-from tests.fuzz.ops_round31 import _f32
+from tests.fuzz.ops_round31 import _f32, _x64
 from tests.fuzz.ops_round34 import _explicit_mesh, _vector
 from tests.fuzz.registry import op
 
@@ -184,7 +184,7 @@ op("r35_scan_grad", numpy_ref=False, vmap_ok=True, grad_ok=False)(
 # ---------------------------------------------------------------------------------------------
 # r35_intdiv
 
-IDTYPES = ["int8", "int16", "int32", "uint8", "uint32"]
+IDTYPES = ["int8", "int16", "int32", "uint8", "uint32", "wide_s", "wide_u"]  # wide: 64 with x64
 IFNS = ["floor_divide", "remainder", "lax_div", "lax_rem", "fmod", "divmod", "mod_op",
         "floordiv_op", "scalar_left", "scalar_right"]  # fmt: skip
 
@@ -209,8 +209,14 @@ def _corners(dt):
     return vals
 
 
-def _intdiv_shape(p):
-    k = len(_corners(p["dt"])) + 4
+def _idtype(B, dt):
+    if dt.startswith("wide"):
+        return ("int" if dt == "wide_s" else "uint") + ("64" if _x64(B) else "32")
+    return dt
+
+
+def _intdiv_shape(p, dt):
+    k = len(_corners(dt)) + 4
     if p["fn"] == "divmod":
         return [2, k, k]
     if p["fn"] in ("scalar_left", "scalar_right"):
@@ -219,9 +225,9 @@ def _intdiv_shape(p):
 
 
 def _apply_intdiv(B, p, x):
-    dt = p["dt"]
+    dt = _idtype(B, p["dt"])
     if not B.jaxlike:
-        return _zeros(_intdiv_shape(p), dt)
+        return _zeros(_intdiv_shape(p, dt), dt)
     n, lax = B.np, B.lax
     info = np.iinfo(dt)
     extra = n.clip(n.round(_vector(B, x, 4) * 50), max(info.min, -100), 100)
