@@ -13,7 +13,7 @@ from tests.support import campaign
 # ~0.5 s a program (three modes + JAX); 40 seeds in `make test` (round 15: was 60)
 CHUNKS = [range(0, 40), range(40, 80), range(80, 120)]
 # a quarter of them aimed at the latest round's ops (3 in 4 of their op steps drawn among these)
-LATEST = ("r34_", "r33_")  # (round 34; round 33, checked in one short campaign only)
+LATEST = ("r35_", "r34_")  # (round 35; round 34)
 
 
 def _slice_program(seed: int) -> Program:
