@@ -744,6 +744,10 @@ def test_an_auto_mesh_value_under_an_explicit_abstract_mesh():
 
     with pytest.raises(ValueError, match="For primitive ne, context mesh .* should match"):
         meshjit.jit(f)(x)
+    # resharded onto the Auto mesh inside jit, it is on that mesh too
+    g = lambda v: f(meshjit.sharding.reshard(v * 2, NamedSharding(auto, P())))  # noqa: E731
+    with pytest.raises(ValueError, match="For primitive ne, context mesh .* should match"):
+        meshjit.jit(g)(np.ones((8, 2), np.float32))
 
 
 def test_arrays_on_two_auto_meshes_mix():
