@@ -167,8 +167,13 @@ def _apply_scan_grad(B, p, x):
     if p["how"] == "vjp":
 
         def g(u):
-            return lax.scan(body, u[0] * 0.5 if kind != "pytree" else (u[0], u[-1]), u,
-                            reverse=p["reverse"], unroll=p["unroll"])[1]
+            return lax.scan(
+                body,
+                u[0] * 0.5 if kind != "pytree" else (u[0], u[-1]),
+                u,
+                reverse=p["reverse"],
+                unroll=p["unroll"],
+            )[1]
 
         ys, pull = api.vjp(g, v)
         return pull(n.ones_like(ys) * 0.7)[0]
@@ -321,7 +326,7 @@ def _apply_window(B, p, x):
         if fn == "cumlogsumexp":
             a = a.astype(n.float32)
         if fn == "cumprod":
-            a = (a % 3 if p["dt"] == "int32" else n.tanh(a.astype(n.float32)).astype(dt))
+            a = a % 3 if p["dt"] == "int32" else n.tanh(a.astype(n.float32)).astype(dt)
         return getattr(lax, fn)(a, axis=p["axis"] % x.ndim, reverse=p["reverse"])
     o = p["op"]
     if o == "add":
@@ -343,8 +348,16 @@ def _apply_window(B, p, x):
         init, comp = n.asarray(1, dt), (lambda s, t: t * s)
         a = a % 3 if p["dt"] == "int32" else n.tanh(a.astype(n.float32)).astype(dt)
     pads = [tuple(q) for q in p["pad"]]
-    return lax.reduce_window(a, init, comp, tuple(p["win"]), tuple(p["stride"]), pads,
-                             base_dilation=tuple(p["bdil"]), window_dilation=tuple(p["wdil"]))
+    return lax.reduce_window(
+        a,
+        init,
+        comp,
+        tuple(p["win"]),
+        tuple(p["stride"]),
+        pads,
+        base_dilation=tuple(p["bdil"]),
+        window_dilation=tuple(p["wdil"]),
+    )
 
 
 op("r35_window", numpy_ref=False, vmap_ok=True, grad_ok=False)((_draw_window, _apply_window))
@@ -706,6 +719,4 @@ def _apply_explicit(B, p, x):
     return S.reshard(out, B.NamedSharding(B.mesh, B.P()))
 
 
-op("r35_explicit", numpy_ref=False, vmap_ok=False, grad_ok=False)(
-    (_draw_explicit, _apply_explicit)
-)
+op("r35_explicit", numpy_ref=False, vmap_ok=False, grad_ok=False)((_draw_explicit, _apply_explicit))
