@@ -63,6 +63,11 @@ def entry_axes(entry) -> tuple:
     return (entry,) if isinstance(entry, str) else tuple(entry)
 
 
+# primitives moving a value between meshes: JAX's check their operands on a mesh of Auto axes
+# escape (their abstract evals are not the standard one)
+_MOVES = frozenset({"reshard", "retype", "sharding_constraint", "mesh_cast", "device_put"})
+
+
 def common_mesh(prim_name: str, avals):
     """The mesh the operands live on (typed ones, or untyped ones on a mesh of Auto axes), or
     None. As JAX's: operands on different meshes are refused unless neither has an Explicit
@@ -73,6 +78,8 @@ def common_mesh(prim_name: str, avals):
         m = a.mesh if s is None else s.mesh
         if m is None or m is mesh:
             continue
+        if has_explicit_axes(m) or prim_name not in _MOVES:
+            _check_context_mesh(prim_name, m)  # (first, as JAX's abstract eval)
         if mesh is None:
             mesh = m
         elif m != mesh:  # (meshes compare their axis types too)
@@ -82,16 +89,17 @@ def common_mesh(prim_name: str, avals):
                 f"Mesh for all inputs should be equal. Got one mesh: {mesh} and another mesh: "
                 f"{m} (in {prim_name}); reshard or device_put the operands onto one mesh"
             )
-    if mesh is not None and has_explicit_axes(mesh):
-        _check_context_mesh(prim_name, mesh)
     return mesh
 
 
 def _check_context_mesh(prim_name: str, mesh) -> None:
-    """As JAX's: typed operands on a mesh other than the context's (set_mesh's,
-    use_abstract_mesh's) are an error."""
+    """As JAX's: operands on a mesh other than the context's (set_mesh's, use_abstract_mesh's)
+    are an error, unless both meshes are of Auto axes only (an operand resharded onto a mesh
+    of Auto axes, then used under use_abstract_mesh of an Explicit one, is refused too)."""
     context = state.context_mesh()
     if context is None or (context == mesh and context.axis_types == mesh.axis_types):
+        return
+    if not has_explicit_axes(mesh) and not has_explicit_axes(context):
         return
     raise MeshjitValueError(
         f"For primitive {prim_name}, context mesh {context} should match the aval mesh "

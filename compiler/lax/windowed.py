@@ -263,8 +263,9 @@ _COMPUTATIONS = {
 }
 
 
-def _computation_kind(computation):
-    """lax.add / mul / max / min, or their meshjit.numpy spellings."""
+def _computation_kind(computation, dtype=None):
+    """lax.add / mul / max / min, their meshjit.numpy spellings, or (given the operand's
+    `dtype`) any callable that traces to one of them on its two arguments (lambda a, b: a + b)."""
     computation = unwrap(computation)
     kind = _COMPUTATIONS.get(computation)
     if kind is None:
@@ -272,6 +273,38 @@ def _computation_kind(computation):
 
         spellings = {jnp.add: "sum", jnp.multiply: "prod", jnp.maximum: "max", jnp.minimum: "min"}
         kind = spellings.get(computation)
+    if kind is None and dtype is not None and callable(computation):
+        kind = _traced_kind(computation, dtype)
+    return kind
+
+
+_TRACED_KINDS = {"add": "sum", "mul": "prod", "max": "max", "min": "min"}
+
+
+def _traced_kind(computation, dtype):
+    """The monoid `computation` is on two scalars of `dtype` when its jaxpr is that one op on
+    both arguments; else None."""
+    from meshjit.compiler.trace.jaxprs import trace_to_jaxpr  # trace/ sits above lax/
+
+    scalar = ShapedArray((), dtype)
+    try:
+        closed = trace_to_jaxpr(lambda a, b: [computation(a, b)], [scalar, scalar])
+    except Exception:  # noqa: BLE001  (not a scalar computation: reported as unsupported)
+        return None
+    jaxpr = closed.jaxpr
+    if closed.consts or len(jaxpr.eqns) != 1:
+        return None
+    (eqn,) = jaxpr.eqns
+    kind = _TRACED_KINDS.get(eqn.primitive.name)
+    if kind is None or eqn.params or len(eqn.invars) != 2:
+        return None
+    ids = [id(v) for v in eqn.invars]
+    if set(ids) != {id(v) for v in jaxpr.invars} or len(set(ids)) != 2:
+        return None
+    if [id(v) for v in jaxpr.outvars] != [id(v) for v in eqn.outvars]:
+        return None
+    if eqn.outvars[0].aval.dtype != dtype:
+        return None
     return kind
 
 
@@ -376,19 +409,20 @@ def reduce_window(
     base_dilation=None,
     window_dilation=None,
 ):
-    """JAX's reduce_window for computation in (lax.add, lax.mul, lax.max, lax.min).
+    """JAX's reduce_window for computation in (lax.add, lax.mul, lax.max, lax.min), or a
+    function of two scalars that is one of them (lambda a, b: a + b, jnp.maximum ...).
 
     As XLA evaluates it, padding and base-dilation holes take no part and `init_value` is folded
     in once per window: a non-identity init is applied to the monoid reduction's result.
     """
-    kind = _computation_kind(computation)
+    aval = ad_util.aval_of(operand)
+    kind = _computation_kind(computation, aval.dtype)
     if kind is None:
         shown = getattr(computation, "__name__", repr(computation))
         raise MeshjitTypeError(
             f"reduce_window: unsupported computation {shown}; meshjit supports lax.add, lax.mul, "
-            "lax.max and lax.min"
+            "lax.max and lax.min (or a function of two scalars computing one of them)"
         )
-    aval = ad_util.aval_of(operand)
     init_shape = np.shape(init_value) if not hasattr(init_value, "aval") else init_value.shape
     if init_shape != ():
         raise MeshjitTypeError(  # JAX's words
@@ -645,6 +679,38 @@ def _reduce_window_extremum_jvp(prim, identity):
 
 _reduce_window_extremum_jvp(reduce_window_max_p, -np.inf)
 _reduce_window_extremum_jvp(reduce_window_min_p, np.inf)
+
+
+@jvp_rules.register(reduce_window_p["prod"])
+def _reduce_window_prod_jvp(primals, tangents, **params):
+    """reduce_window_prod: per window, sum_k t_k * prod_{j != k} x_j over the window offsets
+    (strided slices of the padded input, holes and padding ones), with prefix and suffix
+    products so that zeros in x stay exact (JAX's jvp of its generic reduce_window)."""
+    (x,), (t,) = primals, tangents
+    prim = reduce_window_p["prod"]
+    out = prim.bind(x, **params)
+    config = _dilated_pads(params["padding"], params["base_dilation"])
+    x_aval, out_aval = aval_of(x), aval_of(out)
+    padded_x = shapes.pad(x, np.ones((), x_aval.dtype), config)
+    padded_t = shapes.pad(t, 0, config)
+    strides, dilation = params["window_strides"], params["window_dilation"]
+    xs, ts = [], []
+    for offset in itertools.product(*(range(w) for w in params["window_dimensions"])):
+        starts = [k * d for k, d in zip(offset, dilation)]
+        limits = [a + (n - 1) * s + 1 for a, n, s in zip(starts, out_aval.shape, strides)]
+        xs.append(slicing.slice(padded_x, starts, limits, strides))
+        ts.append(slicing.slice(padded_t, starts, limits, strides))
+    ones = shapes.full(out_aval.shape, np.ones((), x_aval.dtype))
+    before = [ones]
+    for x_k in xs[:-1]:
+        before.append(elementwise.mul(before[-1], x_k))
+    after = ones
+    tangent = zeros_like_aval(out_aval)
+    for k in reversed(range(len(xs))):
+        others = elementwise.mul(before[k], after)
+        tangent = elementwise.add(tangent, elementwise.mul(ts[k], others))
+        after = elementwise.mul(after, xs[k])
+    return out, tangent
 
 
 # ---------------------------------------------------------------------------------------------

@@ -232,8 +232,8 @@ def retyped(x, sharding: NamedSharding, what: str):
         reduced = _explicit_part(sharding, sharding.spec.reduced)
         parts = _RETYPED.put(key, (spec, sharding.mesh.abstract_mesh, unreduced, reduced))
     spec, mesh, unreduced, reduced = parts
-    if spec is None:
-        return x if x.sharding is None else x.update(sharding=None)
+    if spec is None:  # on the mesh as JAX's avals (its context check refuses it elsewhere)
+        return rules.on_mesh(x if x.sharding is None else x.update(sharding=None), mesh)
     return rules.typed(x, mesh, spec, what, unreduced, reduced)
 
 

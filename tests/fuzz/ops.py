@@ -1059,6 +1059,10 @@ def draw_step(rng, vals, allow_vmap=True, focus=()):
 # loops with sharded carries, small-dtype promotion chains with weak scalars, reductions with
 # where= / initial= / dtype= on integer and half values, sorts with ties, out-of-bounds .at[]
 # modes on integer and bool targets, jnp.linalg small ops.
+# Round 35's (ops_round35): vmap of shard_map / constrained / jitted sharded bodies with in_axes
+# and out_axes variety, grads of scans with unroll / reverse / remat, integer division corners,
+# reduce_window with dilations, multi-operand lax.sort, samplers under vmap per key impl,
+# batched (sharded) jnp.linalg, weak-typed results, jnp ops on Explicit-sharded values.
 from tests.fuzz import (  # noqa: E402, F401
     ops_api,
     ops_control,
@@ -1083,6 +1087,7 @@ from tests.fuzz import (  # noqa: E402, F401
     ops_round32,
     ops_round33,
     ops_round34,
+    ops_round35,
     ops_semantics,
     ops_transforms,
 )

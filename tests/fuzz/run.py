@@ -133,6 +133,7 @@ _WORKER_SOURCES = (
     "ops_round32",
     "ops_round33",
     "ops_round34",
+    "ops_round35",
     "ops_semantics",
     "ops_transforms",
     "registry",

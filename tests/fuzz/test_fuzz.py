@@ -14,7 +14,7 @@ from tests.support import campaign
 # session 42)
 CHUNKS = [range(start, start + 20) for start in range(0, 120, 20)]
 # a quarter of them aimed at the latest round's ops (3 in 4 of their op steps drawn among these)
-LATEST = ("r34_", "r33_")  # (round 34; round 33, checked in one short campaign only)
+LATEST = ("r35_", "r34_")  # (round 35; round 34)
 
 
 def _slice_program(seed: int) -> Program:

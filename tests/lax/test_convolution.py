@@ -285,7 +285,7 @@ def test_reduce_window_unsupported_computation():
     with pytest.raises(meshjit.MeshjitTypeError, match="unsupported computation sub"):
         lax.reduce_window(rand(4, 4), 1.0, lax.sub, (2, 2), (1, 1), "VALID")
     with pytest.raises(meshjit.MeshjitTypeError, match="unsupported computation"):
-        lax.reduce_window(rand(4, 4), 0.0, lambda a, b: a + b, (2, 2), (1, 1), "VALID")
+        lax.reduce_window(rand(4, 4), 0.0, lambda a, b: a * 2 + b, (2, 2), (1, 1), "VALID")
 
 
 def test_cumulative_errors():
@@ -310,6 +310,37 @@ def test_reduce_window_of_products_with_default_strides_and_padding():
     np.testing.assert_array_equal(got, x[:-1] * x[1:])
     twice = meshjit.jit(lambda v: lax.reduce_window(v, 2.0, lax.mul, (3,), (2,), "SAME"))(x)
     np.testing.assert_array_equal(twice, [12, 120, 420, 1008, 180])
+
+
+def test_reduce_window_computations_spelled_as_functions():
+    # JAX takes any scalar computation; the ones that are lax.add / max / min / mul under
+    # another spelling reduce as those (found by the fuzzer, round 35)
+    x = np.array([[3, -1, 4, 1], [-5, 9, 2, -6]], np.float32)
+    pads = [(1, 0), (0, 1)]
+    cases = [(lambda a, b: a + b, 0.0, lax.add), (lambda a, b: lax.max(b, a), -9.0, lax.max),
+             (jnp.minimum, 9.0, lax.min), (lambda a, b: b * a, 1.0, lax.mul)]  # fmt: skip
+    for comp, init, same in cases:
+        got = lax.reduce_window(x, init, comp, (2, 2), (1, 2), pads)
+        want = lax.reduce_window(x, init, same, (2, 2), (1, 2), pads)
+        np.testing.assert_array_equal(got, want)
+
+
+def test_reduce_window_of_products_jvp_with_zeros_padding_and_dilation():
+    # d prod(window) = sum_k t_k prod_{j != k} x_j (JAX's jvp of its generic reduce_window)
+    x = np.array([1.5, 2.0, 0.0, -4.0, 3.0], np.float32)
+    t = np.array([1.0, -2.0, 0.5, 3.0, 1.0], np.float32)
+
+    def f(v):
+        return lax.reduce_window(v, 1.0, lax.mul, (3,), (1,), [(1, 2)], base_dilation=(2,))
+
+    _, got = meshjit.jvp(f, (x,), (t,))
+    # the base-dilated, padded input's positions: index into x, or -1 (a hole / padding)
+    where = [-1] + [i // 2 if i % 2 == 0 else -1 for i in range(9)] + [-1, -1]
+    want = []
+    for o in range(len(where) - 2):
+        window = [w for w in where[o : o + 3] if w >= 0]
+        want.append(sum(t[k] * np.prod([x[j] for j in window if j != k]) for k in window))
+    np.testing.assert_allclose(got, np.asarray(want, np.float32), rtol=1e-6)
 
 
 def test_complex_convolution_and_its_gradients_as_jax():
