@@ -55,6 +55,7 @@ from meshjit.passes.propagation import (
     make_options,
     propagate_graph,
 )
+from meshjit.passes.propagation.constant_copies import propagate_from_copies
 from meshjit.passes.rules import RuleError
 
 
@@ -125,8 +126,10 @@ def propagate_module(
             # below where they come out alike; `dedup_fully`: every call shares one)
             copies = 0 if dedup_fully else copy_shared_callees(module_op)
             pin_donated_updates(module_op)
+        copied: list | None = None  # meshjit's own mode: each split constant with its copies
         if not bare and not shardy_import:  # (Shardy-compatible: the export merges copies)
-            split_constants(module_op, mark=options.conflicts == "shardy")
+            copied = [] if options.conflicts != "shardy" else None
+            split_constants(module_op, mark=options.conflicts == "shardy", copied=copied)
         graph = build_graph(
             module_op,
             edges_only=bare,
@@ -151,6 +154,8 @@ def propagate_module(
             block_permutation_factors(graph)
         print_warnings(graph)
         propagate_graph(graph, options)
+        if copied:  # (meshjit's own mode: a copy nothing reached shards as its siblings)
+            propagate_from_copies(graph, copied, options)
         write_back(graph, close=close)
         if keep_rules:
             keep_sharding_rules(module_op, conservative)

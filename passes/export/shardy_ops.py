@@ -466,7 +466,9 @@ def reshard_call_results(module_op: ir.Operation) -> None:
     after the call to its sharding as propagation left it (else the callee result's; not made
     even: an axis larger than its dim stays) when the returned value's differs from it and
     something uses the call result (as Shardy's pipeline exports calls: a group may have given
-    the call result a sharding of its own)."""
+    the call result a sharding of its own). A declared result on a maximal mesh (one device,
+    which only meshjit's own mode leaves there: Shardy's import drops it) whose call result
+    nothing reads stays as declared: no reshard after the call would keep the placement."""
     funcs = _funcs(module_op)
     meshes = io.read_meshes(module_op)
     for call in _ops_named(module_op, "func.call"):
@@ -488,6 +490,8 @@ def reshard_call_results(module_op: ir.Operation) -> None:
             raw, returned = returned, _evenly(returned, shape, meshes)
             if declared is not None:
                 declared = tensor_sharding_attr(declared)
+                if _maximal(declared, meshes) and not _used(result):
+                    continue  # (only a reshard after the call would keep its one device)
             if str(declared) != str(returned):  # (Shardy sinks it into an unannotated one)
                 io.set_func_result_sharding(callee, i, io.read_sharding(returned))
             on_call = returned

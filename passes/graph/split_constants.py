@@ -72,10 +72,12 @@ def _splittable(op) -> bool:
     return len(op.results) == 1 and len(shape_of(op.results[0])) > 0
 
 
-def split_block(block, nested: list | None = None, mark: bool = False) -> int:
+def split_block(
+    block, nested: list | None = None, mark: bool = False, copied: list | None = None
+) -> int:
     """Clones the block's constant-like ops once per extra use; returns the clones made.
     (`nested`, if given, collects the ops with regions; `mark`: the split ops and their copies
-    carry COPY_MARK.)
+    carry COPY_MARK; `copied`, if given, collects each split op with its copies.)
 
     The original keeps the first root use (in program order: the use outside constant
     expressions its user feeds) and the clones follow it in the order of their root uses, as
@@ -128,6 +130,8 @@ def split_block(block, nested: list | None = None, mark: bool = False) -> int:
         _set_root(op, order[0])
         if mark:
             marks.append(copies)
+        if copied is not None:
+            copied.append(copies)
     for op in touched:
         if _ROOT in op.attributes:
             del op.attributes[_ROOT]
@@ -234,14 +238,17 @@ def _multiplies(by_root: dict) -> bool:
     )
 
 
-def split_constants(module_op: ir.Operation, *, mark: bool = False) -> int:
-    """`split_block` on every block of the module (nested regions included)."""
+def split_constants(
+    module_op: ir.Operation, *, mark: bool = False, copied: list | None = None
+) -> int:
+    """`split_block` on every block of the module (nested regions included; `copied` collects
+    each split op with its copies)."""
     count, owners = 0, [module_op]
     while owners:
         nested: list = []
         for owner in owners:
             for region in owner.regions:
                 for block in region.blocks:
-                    count += split_block(block, nested, mark)
+                    count += split_block(block, nested, mark, copied)
         owners = nested
     return count

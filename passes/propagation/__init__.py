@@ -4,7 +4,8 @@ Per edge (op): project every tensor's sharding onto the rule's factors, decide o
 factor, then project back, only ever appending axes (`edge_step.py`, `decisions.py`,
 `apply.py`). Around that: user and op priorities (`priorities.py`), the visiting order and
 fixed points (`driver.py`), the `auto` choice between resolutions of the conflicts (`auto.py`),
-all set by `options.py`; `explain.py` prints where each sharding came from.
+all set by `options.py`; `constant_copies.py` seeds a split constant's copies nothing
+reached from their siblings; `explain.py` prints where each sharding came from.
 """
 
 from meshjit.passes.propagation.auto import AUTO_CANDIDATES, propagate_graph

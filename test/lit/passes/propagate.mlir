@@ -306,6 +306,23 @@ func.func @split_constants(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding
 
 // -----
 
+// A constant's copy nothing reaches (read only by a constant expression, returned unannotated)
+// takes what its sibling copies hold, as the shared constant would: `subtract %k, %k` is
+// sharded, not left replicated (campaign case round30a-themes-op-priority const1).
+sdy.mesh @mesh = <["x"=2, "y"=4]>
+// CHECK-LABEL: func.func @unreached_constant_copy
+// CHECK: stablehlo.subtract {{.*}}<@mesh, [{"x", ?}, {"y", ?}]>
+func.func @unreached_constant_copy(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>},
+                                   %arg1: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) -> (tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) {
+  %k = stablehlo.constant dense<2.000000e+00> : tensor<8x16xf32>
+  %0 = stablehlo.add %arg0, %k : tensor<8x16xf32>
+  %1 = stablehlo.multiply %arg1, %k : tensor<8x16xf32>
+  %2 = stablehlo.subtract %k, %k : tensor<8x16xf32>
+  return %0, %1, %2 : tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>
+}
+
+// -----
+
 // sdy.sharding_group: every member ends with one sharding (%1 takes %0's "x").
 sdy.mesh @mesh = <["x"=2, "y"=4]>
 // CHECK-LABEL: func.func @sharding_group

@@ -131,7 +131,6 @@ _OWN_MODE_DIFFERS = {
     "round6-ops2-basic.mlir::triangular_solve_batched": _NEED_REPLICATION,
     "round8-ops-basic.mlir::triangular_solve_batched": _NEED_REPLICATION,
     "round16-manual-pipeline.mlir::dead_manual_computation_shards_its_operand": _DEAD_OPS,
-    "round20a-constants-split-first.mlir::main": _DEAD_OPS,
     "round40b-dead-cascade-aggressive.mlir::dead_and_live_reader": _DEAD_OPS,
     "round40b-dead-cascade-aggressive.mlir::dead_in_while_body": _DEAD_OPS,
     "round40b-dead-cascade-aggressive.mlir::live_and_dead_readers": _NEED_REPLICATION,
