@@ -41,6 +41,7 @@ from meshjit.compiler.parallel.sharding import (
     is_sharding_leaf,
     resolve_spec,
     scoped_mesh,
+    shard_map_body_mesh,
 )
 from meshjit.compiler.trace.tracing import Tracer, abstractify, current_trace
 from meshjit.compiler.tree_util import broadcast_prefix, tree_flatten, tree_map, tree_unflatten
@@ -566,8 +567,9 @@ def _untyped(x):
 
 def get_abstract_mesh():
     """The abstract context mesh (set_mesh's or use_abstract_mesh's; an empty one outside
-    them, `with mesh:` included, as JAX)."""
-    mesh = get_abstract_context_mesh()
+    them, `with mesh:` included, as JAX); in a shard_map body, its mesh with the manual axes
+    typed Manual (as JAX's)."""
+    mesh = shard_map_body_mesh() or get_abstract_context_mesh()
     return AbstractMesh((), ()) if mesh is None else mesh
 
 
@@ -592,7 +594,8 @@ def _untyped_mesh(x):
     trace = x._trace
     if trace.kind is None and x._var in _meshless_vars(trace.constvars, trace.invars, trace.eqns):
         return AbstractMesh((), ())  # JAX's: an argument, or a unary op's result of one
-    return get_abstract_mesh()
+    mesh = get_abstract_context_mesh()
+    return AbstractMesh((), ()) if mesh is None else mesh
 
 
 def with_axis_types(mesh, axes, kind: AxisType, what: str):

@@ -393,6 +393,24 @@ def get_context_mesh():
     return _context.concrete or _context.abstract
 
 
+def shard_map_body_mesh():
+    """Inside a shard_map body (being traced), JAX's abstract context mesh there: the
+    shard_map's mesh with its manual axes typed Manual; else None."""
+    from meshjit.compiler.trace.tracing import current_trace
+
+    trace = current_trace()
+    env = None if trace is None else trace.axis_env
+    if env is None or env.mesh is None or not env.manual:
+        return None
+    mesh = env.mesh
+    types = tuple(
+        AxisType.Manual if n in env.manual else t for n, t in zip(mesh.axis_names, mesh.axis_types)
+    )
+    if types == tuple(mesh.axis_types):
+        return mesh
+    return AbstractMesh(mesh.axis_sizes, mesh.axis_names, types, abstract_device=mesh.abstract_device)
+
+
 def get_abstract_context_mesh():
     """set_mesh's or use_abstract_mesh's AbstractMesh, or None."""
     return _context.abstract
@@ -1136,6 +1154,9 @@ def _spec_mesh(what: str):
     if what.startswith("pjit "):
         return c.resource
     if what == "with_sharding_constraint":  # the abstract mesh, on devices if known
+        body = shard_map_body_mesh()  # as JAX's: a shard_map body's mesh, manual axes Manual
+        if body is not None:
+            return body
         if c.abstract is None:
             return None if c.concrete is not None else c.resource  # (pjit clears it)
         same = [

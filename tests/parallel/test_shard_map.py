@@ -566,3 +566,39 @@ def test_complex_psum_and_its_gradients_match_jax(tmp_path):
     }
     for key, value in got.items():
         np.testing.assert_allclose(np.asarray(value), want[key], rtol=1e-5, atol=1e-5, err_msg=key)
+
+
+# ---------------------------------------------------------------------------------------------
+# The context mesh in a shard_map body (JAX 0.10.2: the shard_map's mesh, manual axes Manual).
+
+M22 = meshjit.make_mesh((2, 2), ("a", "b"), axis_types=(AxisType.Auto,) * 2)
+_BODY_MESH = (  # JAX 0.10.2's repr of get_abstract_mesh() in the body below
+    "AbstractMesh('a': 2, 'b': 2, axis_types=(Auto, Manual), device_kind=cpu, "
+    "num_cores=None, platform=cpu)"
+)
+
+
+def test_bare_spec_constraint_in_partly_manual_body_resolves_to_its_mesh():
+    seen = []
+
+    def body(y):
+        seen.append(repr(meshjit.sharding.get_abstract_mesh()))
+        z = lax.psum_scatter(y, "b", tiled=True)
+        return lax.with_sharding_constraint(z, P("a"))
+
+    x = np.arange(16, dtype=np.int32).reshape(8, 2)
+    f = meshjit.jit(smap(body, M22, in_specs=P("b"), out_specs=P("b"), axis_names={"b"}))
+    out = f(x)
+    want = np.concatenate([x[:4][i : i + 2] + x[4:][i : i + 2] for i in (0, 2)])
+    np.testing.assert_array_equal(np.asarray(out), want)  # JAX: [[8,10],[12,14],...]
+    assert seen == [_BODY_MESH]
+    assert repr(meshjit.sharding.get_abstract_mesh()) == "AbstractMesh((), axis_types=())"
+
+
+def test_bare_spec_constraint_on_manual_axis_in_body_is_jax_error():
+    def body(y):
+        return lax.with_sharding_constraint(y * 2, P("b"))
+
+    f = meshjit.jit(smap(body, M22, in_specs=P("b"), out_specs=P("b"), axis_names={"b"}))
+    with pytest.raises(ValueError, match=r"can only refer to Auto axes.*axis_types=\(Auto, Manual\)"):
+        f(np.zeros((8, 2), np.float32))
