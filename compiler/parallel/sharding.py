@@ -408,7 +408,9 @@ def shard_map_body_mesh():
     )
     if types == tuple(mesh.axis_types):
         return mesh
-    return AbstractMesh(mesh.axis_sizes, mesh.axis_names, types, abstract_device=mesh.abstract_device)
+    return AbstractMesh(
+        mesh.axis_sizes, mesh.axis_names, types, abstract_device=mesh.abstract_device
+    )
 
 
 def get_abstract_context_mesh():

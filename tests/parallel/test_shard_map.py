@@ -600,5 +600,7 @@ def test_bare_spec_constraint_on_manual_axis_in_body_is_jax_error():
         return lax.with_sharding_constraint(y * 2, P("b"))
 
     f = meshjit.jit(smap(body, M22, in_specs=P("b"), out_specs=P("b"), axis_names={"b"}))
-    with pytest.raises(ValueError, match=r"can only refer to Auto axes.*axis_types=\(Auto, Manual\)"):
+    with pytest.raises(
+        ValueError, match=r"can only refer to Auto axes.*axis_types=\(Auto, Manual\)"
+    ):
         f(np.zeros((8, 2), np.float32))
