@@ -7,6 +7,7 @@ one `ir.Value` (single-result primitives) or a sequence of them.
 
 from __future__ import annotations
 
+import contextlib
 import warnings
 from typing import Sequence
 
@@ -16,7 +17,15 @@ from jaxlib.mlir.dialects import func, stablehlo
 
 from meshjit.compiler import lowering_dims as dims_lowering
 from meshjit.compiler.errors import MeshjitError, MissingRuleError, SourceInfo, in_scope
-from meshjit.compiler.ir.core import ClosedJaxpr, Eqn, Jaxpr, Literal, ShapedArray, dce_jaxpr
+from meshjit.compiler.ir.core import (
+    ClosedJaxpr,
+    Eqn,
+    Jaxpr,
+    Literal,
+    ShapedArray,
+    dce_jaxpr,
+    has_ordered_effects,
+)
 from meshjit.compiler.ir.registry import Primitive, lowering_rules
 from meshjit.compiler.ir.tokens import is_token_aval
 from meshjit.dialects.context import shared_context
@@ -136,6 +145,7 @@ class ModuleContext:
         "device_mesh",
         "name_stack",
         "ordered_token",
+        "_ordered",
     )
 
     def __init__(self, context: ir.Context, module: ir.Module):
@@ -164,8 +174,20 @@ class ModuleContext:
         self.name_stack = ""
         # The token the last ordered effect (an ordered debug / io callback) of the block being
         # lowered returned: the next one takes it, so XLA keeps them in program order (None:
-        # none yet in this block).
+        # none yet in this block). It flows through inlined calls; a loop / branch / callee
+        # holding ordered effects takes it and gives back the next (see `token_scope`).
         self.ordered_token: ir.Value | None = None
+        # id(jaxpr) -> (jaxpr, has_ordered_effects(jaxpr)): held, so that no id is reused
+        self._ordered: dict[int, tuple] = {}
+
+    def threads_token(self, jaxpr: Jaxpr | ClosedJaxpr) -> bool:
+        """Whether a loop / branch / callee with body `jaxpr` takes and returns the ordered
+        effects' token: whether an ordered effect is in it (its walk cached per jaxpr)."""
+        jaxpr = jaxpr.jaxpr if type(jaxpr) is ClosedJaxpr else jaxpr
+        known = self._ordered.get(id(jaxpr))
+        if known is None:
+            known = self._ordered[id(jaxpr)] = (jaxpr, has_ordered_effects(jaxpr))
+        return known[1]
 
     def next_channel(self) -> int:
         """A fresh channel id for a collective (XLA wants them unique per module)."""
@@ -411,7 +433,6 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
     env.update(zip(jaxpr.invars, args))
     rule_of, located, create = lowering_rules.get, mctx.locations.get, ir.Operation.create
     name_stack, static = mctx.name_stack, not mctx.dim_vars
-    outer_token, mctx.ordered_token = mctx.ordered_token, None  # each block chains its own
     # Keyed by avals' identities (rules share avals; hashing a dtype costs more than the rest
     # of a lookup): the avals of the jaxpr's variables stay alive while it lowers.
     types: dict[int, ir.Type] = {}  # id(aval) -> its tensor type
@@ -458,8 +479,36 @@ def jaxpr_subcomp(mctx: ModuleContext, jaxpr: Jaxpr, consts: Sequence, args: Seq
         if s is not None and s.spec.unreduced:  # a partial sum: say so, so that XLA defers it
             out = _type_constraint(mctx, out, aval)
         env[outvar] = out
-    mctx.ordered_token = outer_token
     return [*map(read, jaxpr.outvars)]
+
+
+@contextlib.contextmanager
+def token_scope(mctx: ModuleContext, token: ir.Value | None = None):
+    """Lowering a new block (a region, a function's body): its ordered effects chain from
+    `token` (a block argument, or a value the region may capture; None: a fresh one at the
+    first), not from the enclosing block's token, which is back afterwards. Read
+    `mctx.ordered_token` within to return the block's last."""
+    outer, mctx.ordered_token = mctx.ordered_token, token
+    try:
+        yield
+    finally:
+        mctx.ordered_token = outer
+
+
+def current_token(mctx: ModuleContext) -> ir.Value:
+    """The token the next ordered effect of the block takes (a fresh `after_all` at the
+    insertion point if none ran before it in this block)."""
+    if mctx.ordered_token is None:
+        mctx.ordered_token = create_token()
+    return mctx.ordered_token
+
+
+def create_token() -> ir.Value:
+    return ir.Operation.create("stablehlo.after_all", [token_type()], []).result
+
+
+def token_type() -> ir.Type:
+    return ir.Type.parse("!stablehlo.token")
 
 
 def tag_results(metadata: tuple, values) -> None:
@@ -546,17 +595,23 @@ def lower_function(
     arg_attrs: Sequence[dict] | None = None,
     result_attrs: Sequence[dict] | None = None,
     arg_names: Sequence[str] | None = None,
+    threads_token: bool = False,
 ) -> func.FuncOp:
     """Emits `closed` as a func.func; consts become constants inside the body. In a module
     with dimension variables, the function takes them first (see lowering_dims). `arg_names`
-    become the arguments' locations (`loc("x")`, as JAX's)."""
+    become the arguments' locations (`loc("x")`, as JAX's). `threads_token`: it takes the
+    ordered effects' token next and returns it first (as JAX's callees with ordered effects)."""
     in_types = [mctx.tensor_type(a) for a in closed.in_avals]
     out_types = [mctx.tensor_type(a) for a in closed.out_avals]
+    if threads_token:
+        in_types, out_types = [token_type(), *in_types], [token_type(), *out_types]
+        arg_attrs = [{}, *arg_attrs] if arg_attrs else None
+        result_attrs = [{}, *result_attrs] if result_attrs else None
     n_dims = len(mctx.dim_vars)
     if n_dims:
         in_types = dims_lowering.dim_arg_types(mctx) + in_types
         arg_attrs = dims_lowering.dim_arg_attrs(mctx) + list(
-            arg_attrs or [{}] * len(closed.in_avals)
+            arg_attrs or [{}] * (len(in_types) - n_dims)
         )
     with ir.InsertionPoint(mctx.module.body):
         fn = func.FuncOp(name, ir.FunctionType.get(in_types, out_types))
@@ -565,15 +620,16 @@ def lower_function(
     _set_attrs(fn, "res_attrs", result_attrs, len(out_types))
     block = fn.add_entry_block(arg_locs=_arg_locations(arg_names, n_dims, len(in_types)))
     args = list(block.arguments)
+    token = args.pop(n_dims) if threads_token else None
     outer_env = mctx.dim_env
     mctx.dim_env = dict(zip(mctx.dim_vars, args[:n_dims]))
     # ops of no equation (constants, the return) named as the function, as JAX's: "jit(f)"
     body_loc = ir.Location.name(mctx.name_stack) if mctx.name_stack else ir.Location.unknown()
     try:
-        with ir.InsertionPoint(block), body_loc:
+        with ir.InsertionPoint(block), body_loc, token_scope(mctx, token):
             consts = const_values(mctx, closed)
             outs = jaxpr_subcomp(mctx, closed.jaxpr, consts, args[n_dims:])
-            func.ReturnOp(outs)
+            func.ReturnOp([mctx.ordered_token, *outs] if threads_token else outs)
     finally:
         mctx.dim_env = outer_env
     return fn

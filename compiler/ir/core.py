@@ -827,6 +827,18 @@ def _effectful_eqns(jaxpr: Jaxpr):
             yield from _effectful_eqns(sub)
 
 
+def has_ordered_effects(jaxpr: Jaxpr | ClosedJaxpr) -> bool:
+    """Whether an equation of `jaxpr`, or of a jaxpr nested in it, is an ordered effect (an
+    ordered debug / io callback): JAX threads a token through the blocks holding one."""
+    if isinstance(jaxpr, ClosedJaxpr):
+        jaxpr = jaxpr.jaxpr
+    return any(_is_ordered(e) for e in _effectful_eqns(jaxpr))
+
+
+def _is_ordered(eqn: Eqn) -> bool:
+    return eqn.params.get("ordered") is True or isinstance(_effect(eqn), OrderedDebugEffect)
+
+
 def has_effects(eqn: Eqn) -> bool:
     """Whether `eqn` must run though nothing reads its outputs: an effectful primitive, or one
     whose sub-jaxprs (a cond's branches, a scan's body, ...) hold one."""

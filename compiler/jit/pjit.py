@@ -21,7 +21,12 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.ir.sharding_rules import keep
 from meshjit.compiler.lax.ad_util import aval_of, closure_convert, is_undefined
 from meshjit.compiler.lax.batching import axis_rules, batch_jaxpr_axes
-from meshjit.compiler.lowering import LoweringRuleContext, lower_function
+from meshjit.compiler.lowering import (
+    LoweringRuleContext,
+    current_token,
+    lower_function,
+    token_type,
+)
 from meshjit.compiler.lowering_dims import dim_operands
 
 pjit_p = Primitive("jit", multiple_results=True)  # JAX's name for it (it was "pjit")
@@ -50,22 +55,30 @@ def _pjit_rule(*avals, jaxpr: ClosedJaxpr, name: str):
 
 
 def _pjit_lowering(ctx: LoweringRuleContext, *args, jaxpr, name):
+    """A call; a callee with ordered effects takes the token and returns the next (as JAX's)."""
     mctx = ctx.module_ctx
+    threads_token = mctx.threads_token(jaxpr)
     symbol = mctx.functions.get(id(jaxpr))
     if symbol is None:
         symbol = mctx.functions[id(jaxpr)] = mctx.unique_symbol(name)
         outer, mctx.name_stack = mctx.name_stack, ""  # a callee's ops are named afresh, as JAX's
         try:
             with ir.InsertionPoint(mctx.module.body), ir.Location.unknown():
-                lower_function(mctx, symbol, jaxpr, public=False)
+                lower_function(mctx, symbol, jaxpr, public=False, threads_token=threads_token)
         finally:
             mctx.name_stack = outer
     result_types = [ctx.tensor_type(a) for a in ctx.avals_out]
-    operands = dim_operands(mctx) + list(args)  # shape polymorphism: dimension variables first
+    tokens = [current_token(mctx)] if threads_token else []
+    # shape polymorphism: dimension variables first
+    operands = dim_operands(mctx) + tokens + list(args)
     # the call named as JAX's: `jit(f)/jit(g)`, `jit(f)/jvp(jit(g))`
     loc = mctx.location(f"jit({name})", ctx.source, pushed=True)
     callee = ir.FlatSymbolRefAttr.get(symbol)
-    return list(func.CallOp(result_types, callee, operands, loc=loc).results)
+    types = [token_type()] * len(tokens) + result_types
+    results = list(func.CallOp(types, callee, operands, loc=loc).results)
+    if threads_token:
+        mctx.ordered_token, *results = results
+    return results
 
 
 lowering_rules.register(pjit_p, _pjit_lowering)

@@ -36,6 +36,7 @@ from meshjit.compiler.ir.registry import (
 from meshjit.compiler.ir.sharding_rules import keep
 from meshjit.compiler.lax.ad_util import aval_of, effects_only_ad
 from meshjit.compiler.lax.batching import moveaxis
+from meshjit.compiler.lowering import current_token, token_type
 from meshjit.compiler.trace.tracing import current_trace
 
 debug_callback_p = Primitive("debug_callback", multiple_results=True)
@@ -80,8 +81,9 @@ lowering_rules.register(debug_callback_p, debug_callback_lowering)
 def _emit_callback(ctx, fn, args, result_avals, ordered: bool = False) -> list:
     """The custom call to jaxlib's FFI CPU callback running `fn` on device 0; its results
     (`result_avals`) come back from device 0 to every device that reads them. `ordered`: it
-    takes the token the block's previous ordered callback returned and returns the next (as
-    JAX threads its ordered effects' tokens), so XLA cannot run it before that one."""
+    takes the token the previous ordered effect returned (threaded through loops, branches and
+    calls: lowering.token_scope) and returns the next (as JAX threads its ordered effects'
+    tokens), so XLA cannot run it before that one."""
     mctx = ctx.module_ctx
     operand_layouts = [_layout(a.ndim) for a in ctx.avals_in]
     result_layouts = [_layout(len(a.shape)) for a in result_avals]
@@ -89,10 +91,8 @@ def _emit_callback(ctx, fn, args, result_avals, ordered: bool = False) -> list:
     operands = list(args)
     if ordered:
         fn = _passing_token(fn)
-        token = mctx.ordered_token
-        if token is None:
-            token = ir.Operation.create("stablehlo.after_all", [_token_type()], []).result
-        operands, types = [token, *operands], [_token_type(), *types]
+        token = current_token(mctx)
+        operands, types = [token, *operands], [token_type(), *types]
         operand_layouts.insert(0, _layout(0))
         result_layouts.insert(0, _layout(0))
     index = _register(mctx, fn)
@@ -110,10 +110,6 @@ def _emit_callback(ctx, fn, args, result_avals, ordered: bool = False) -> list:
     if ordered:
         mctx.ordered_token, *results = results
     return results
-
-
-def _token_type() -> ir.Type:
-    return ir.Type.parse("!stablehlo.token")
 
 
 def _passing_token(fn):

@@ -81,7 +81,15 @@ from meshjit.compiler.lax.batching import (
     size_of,
 )
 from meshjit.compiler.lax.body_traces import reused_trace
-from meshjit.compiler.lowering import LoweringRuleContext, emit, jaxpr_subcomp, tag_results
+from meshjit.compiler.lowering import (
+    LoweringRuleContext,
+    current_token,
+    emit,
+    jaxpr_subcomp,
+    tag_results,
+    token_scope,
+    token_type,
+)
 from meshjit.compiler.trace.jaxprs import eval_closed, trace_to_jaxpr
 from meshjit.compiler.trace.tracing import (
     DebugInfo,
@@ -504,15 +512,34 @@ def _check_args(what: str, expected: Sequence[ShapedArray], got: Sequence[Shaped
 
 
 def _cond_lowering(ctx: LoweringRuleContext, index, *args, branches):
-    types = [ctx.tensor_type(a) for a in ctx.avals_out]
-    op = emit("stablehlo.case", types, [index], regions=len(branches))
+    """A case; with ordered effects in a branch, each branch takes the token (captured, as
+    JAX's) and returns its next first, so they run between the effects around the cond."""
     mctx = ctx.module_ctx
+    types = [ctx.tensor_type(a) for a in ctx.avals_out]
+    token = current_token(mctx) if any(mctx.threads_token(b) for b in branches) else None
+    if token is not None:
+        types = [token_type(), *types]
+    op = emit("stablehlo.case", types, [index], regions=len(branches))
     for i, (region, branch) in enumerate(zip(op.regions, branches)):
         names = mctx.body_names(f"cond/branch_{i}_fun", ctx.source)  # JAX's names
-        with ir.InsertionPoint(region.blocks.append()), names:
+        with ir.InsertionPoint(region.blocks.append()), names, token_scope(mctx, token):
             outs = jaxpr_subcomp(mctx, branch.jaxpr, [], args)
-            emit("stablehlo.return", [], outs)
-    return list(op.results)
+            emit("stablehlo.return", [], _with_token(mctx, token, outs))
+    return _after_token(mctx, token, list(op.results))
+
+
+def _with_token(mctx, token, values: list) -> list:
+    """`values` after the block's last ordered token, if it threads one (`token` not None)."""
+    return values if token is None else [mctx.ordered_token, *values]
+
+
+def _after_token(mctx, token, results: list) -> list:
+    """The results of an op threading the token (`token` not None) first: it is the next
+    ordered effect's; the others."""
+    if token is None:
+        return results
+    mctx.ordered_token, *results = results
+    return results
 
 
 lowering_rules.register(cond_p, _cond_lowering)
@@ -695,22 +722,64 @@ def _while_rule(*args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
 
 
 def _while_lowering(ctx, *args, cond_jaxpr, body_jaxpr, cond_nconsts, body_nconsts):
-    nconsts = cond_nconsts + body_nconsts
-    types = [a.type for a in args]
-    op = emit("stablehlo.while", types, list(args), regions=2)
+    """A while; with ordered effects in the body, the token is carried first (as JAX's)."""
     mctx = ctx.module_ctx
+    if mctx.threads_token(cond_jaxpr):
+        return _while_with_ordered_cond(ctx, args, cond_jaxpr, body_jaxpr, cond_nconsts)
+    nconsts = cond_nconsts + body_nconsts
+    token = current_token(mctx) if mctx.threads_token(body_jaxpr) else None
+    operands = list(args) if token is None else [token, *args]
+    nt = len(operands) - len(args)
+    types = [a.type for a in operands]
+    op = emit("stablehlo.while", types, operands, regions=2)
     cond_block = op.regions[0].blocks.append(*types)
     with ir.InsertionPoint(cond_block), mctx.body_names("while/cond", ctx.source):
-        vals = list(cond_block.arguments)
+        vals = list(cond_block.arguments)[nt:]
         cond_args = vals[:cond_nconsts] + vals[nconsts:]
-        (pred,) = jaxpr_subcomp(mctx, cond_jaxpr.jaxpr, [], cond_args)
+        with token_scope(mctx):
+            (pred,) = jaxpr_subcomp(mctx, cond_jaxpr.jaxpr, [], cond_args)
         emit("stablehlo.return", [], [pred])
     body_block = op.regions[1].blocks.append(*types)
     with ir.InsertionPoint(body_block), mctx.body_names("while/body", ctx.source):
         vals = list(body_block.arguments)
-        outs = jaxpr_subcomp(mctx, body_jaxpr.jaxpr, [], vals[cond_nconsts:])
-        emit("stablehlo.return", [], vals[:nconsts] + list(outs))
-    return list(op.results)[nconsts:]
+        with token_scope(mctx, vals[0] if nt else None):
+            vals = vals[nt:]
+            outs = jaxpr_subcomp(mctx, body_jaxpr.jaxpr, [], vals[cond_nconsts:])
+            emit("stablehlo.return", [], _with_token(mctx, token, vals[:nconsts] + list(outs)))
+    return _after_token(mctx, token, list(op.results))[nconsts:]
+
+
+def _while_with_ordered_cond(ctx, args, cond_jaxpr, body_jaxpr, cond_nconsts):
+    """JAX's rewrite of a while whose cond has ordered effects (a while's cond returns only
+    its predicate): `pred = cond(x); while pred: x = body(x); pred = cond(x)`, the predicate
+    and the token carried first."""
+    mctx = ctx.module_ctx
+    cond_consts, rest = list(args[:cond_nconsts]), list(args[cond_nconsts:])
+    nconsts = len(rest) - len(ctx.avals_out)
+
+    def cond(consts_rest: list):
+        consts, carry = consts_rest[:cond_nconsts], consts_rest[cond_nconsts + nconsts :]
+        with mctx.body_names("while/cond", ctx.source):
+            return jaxpr_subcomp(mctx, cond_jaxpr.jaxpr, [], [*consts, *carry])[0]
+
+    pred = cond([*cond_consts, *rest])
+    operands = [pred, current_token(mctx), *args]
+    types = [a.type for a in operands]
+    op = emit("stablehlo.while", types, operands, regions=2)
+    cond_block = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond_block):
+        emit("stablehlo.return", [], [cond_block.arguments[0]])
+    body_block = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body_block):
+        _, token, *vals = body_block.arguments
+        with token_scope(mctx, token):
+            with mctx.body_names("while/body", ctx.source):
+                outs = jaxpr_subcomp(mctx, body_jaxpr.jaxpr, [], vals[cond_nconsts:])
+            new = [*vals[: cond_nconsts + nconsts], *outs]
+            pred = cond(new)
+            emit("stablehlo.return", [], [pred, mctx.ordered_token, *new])
+    _, mctx.ordered_token, *results = op.results
+    return results[cond_nconsts + nconsts :]
 
 
 lowering_rules.register(while_p, _while_lowering)
@@ -1065,24 +1134,29 @@ def _scan_lowering(ctx, *args, jaxpr, num_consts, num_carry, length, reverse, un
 def _scan_loop(step: _ScanStep, operands: list, bound: int, unroll: int) -> list:
     """The loop named as JAX's (whose scan lowers to a while_loop): `scan/while`, its
     `while/cond/lt` and `while/body/add` counting steps."""
-    types = [v.type for v in operands]
     mctx, source = step.ctx.module_ctx, step.ctx.source
+    token = current_token(mctx) if mctx.threads_token(step.jaxpr) else None
+    nt = 0 if token is None else 1  # with ordered effects in the body, the token first
+    operands = operands if token is None else [token, *operands]
+    types = [v.type for v in operands]
     with mctx.location("while", source):
         op = emit("stablehlo.while", types, operands, regions=2)
         cond_block = op.regions[0].blocks.append(*types)
         with ir.InsertionPoint(cond_block):
             limit = _int32_dim(mctx, bound)
             with mctx.location("while/cond/lt", source):
-                pred = _compare(cond_block.arguments[0], limit, "LT")
+                pred = _compare(cond_block.arguments[nt], limit, "LT")
             tag_results(source.metadata, [pred])  # (JAX's loop is traced in the context)
             emit("stablehlo.return", [], [pred])
         body_block = op.regions[1].blocks.append(*types)
         with ir.InsertionPoint(body_block):
             vals = list(body_block.arguments)
-            for _ in range(unroll):
-                vals = step.emit(vals, "while/body/")
-            emit("stablehlo.return", [], vals)
-    return list(op.results)
+            with token_scope(mctx, vals[0] if nt else None):
+                vals = vals[nt:]
+                for _ in range(unroll):
+                    vals = step.emit(vals, "while/body/")
+                emit("stablehlo.return", [], _with_token(mctx, token, vals))
+    return _after_token(mctx, token, list(op.results))
 
 
 class _ScanStep:

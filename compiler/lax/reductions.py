@@ -409,13 +409,14 @@ def _general_reduce_rule(*args, computation, dimensions, jaxpr):
 
 @lowering_rules.register(reduce_general_p)
 def _general_reduce_lowering(ctx: LoweringRuleContext, *args, computation, dimensions, jaxpr):
-    from meshjit.compiler.lowering import jaxpr_subcomp
+    from meshjit.compiler.lowering import jaxpr_subcomp, token_scope
 
     n = len(args) // 2
 
     def body(ctx, accs, xs):
         consts = [constant(ctx.module_ctx, c) for c in jaxpr.consts]
-        return jaxpr_subcomp(ctx.module_ctx, jaxpr.jaxpr, consts, [*accs, *xs])
+        with token_scope(ctx.module_ctx):  # a region of its own
+            return jaxpr_subcomp(ctx.module_ctx, jaxpr.jaxpr, consts, [*accs, *xs])
 
     return emit_reduce(ctx, args[:n], args[n:], dimensions, ctx.avals_out, body)
 

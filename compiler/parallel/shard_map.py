@@ -42,7 +42,7 @@ from meshjit.compiler.lax.batching import (
     batch_jaxpr,
     current_axis,
 )
-from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp
+from meshjit.compiler.lowering import LoweringRuleContext, jaxpr_subcomp, token_scope
 from meshjit.compiler.parallel import collectives as cl
 from meshjit.compiler.parallel.axis_env import AxisEnv
 from meshjit.compiler.parallel.explicit import type_spec, with_axis_types
@@ -739,7 +739,7 @@ def _shard_map_lowering(
     block = op.body.blocks.append(*[ctx.tensor_type(a) for a in jaxpr.in_avals])
     mctx.axis_envs.append(AxisEnv(mesh.abstract_mesh, all_manual, check_vma))
     try:
-        with ir.InsertionPoint(block):
+        with ir.InsertionPoint(block), token_scope(mctx):  # its ordered effects chain apart
             outs = jaxpr_subcomp(mctx, jaxpr.jaxpr, [], list(block.arguments))
             sdy.ReturnOp(outs)
     finally:
