@@ -4,6 +4,8 @@ dot partitioner computes each dot the way chosen here."""
 
 from __future__ import annotations
 
+import math
+
 from meshjit.passes.cost.op_cost import SEARCHED_OPS, OpCost, op_cost
 from meshjit.passes.graph.graph import Edge, Graph
 
@@ -52,7 +54,7 @@ def _choose_plans(graph: Graph) -> list[tuple[Edge, OpCost, dict]]:
     for edge in edges:
         for view in edge.operands:
             uses[id(view.slot)] = uses.get(id(view.slot), 0) + 1
-    options: dict = {}  # edge -> [(plan, parts)], priced once for both starts
+    options: dict = {}  # edge -> [(plan, parts, floor)], priced once for both starts
     costs = [(edge, op_cost(edge, set())) for edge in edges]  # one costing for both starts
     costs = [(edge, cost) for edge, cost in costs if cost is not None]
     moved, greedy = _assign(costs, None)
@@ -100,8 +102,10 @@ def _improve(chosen: list, options: dict, rounds: int = 3) -> tuple[float, list]
                 made[key] -= 1
             best = extra(parts[i])
             if best and edge not in options:  # a plan adding nothing cannot be bettered
-                options[edge] = cost.priced_plans()
-            for other, part in options.get(edge, ()) if best else ():
+                options[edge] = [(*option, _floor(option[1])) for option in cost.priced_plans()]
+            for other, part, floor in options.get(edge, ()) if best else ():
+                if floor >= best - 1e-6:
+                    continue  # (its price, at least its floor, is not lower by the margin)
                 price = extra(part)
                 if price < best - 1e-6:
                     best, parts[i], changed = price, part, True
@@ -115,3 +119,9 @@ def _improve(chosen: list, options: dict, rounds: int = 3) -> tuple[float, list]
     for part in parts:
         reshards.update(part[1])
     return total + sum(reshards.values()), chosen
+
+
+def _floor(part) -> float:
+    """The least `extra` can price the part at: its results' bytes when no reshard of it has
+    negative bytes (adding a sum of non-negative floats never lowers a float), else -inf."""
+    return part[0] if min(part[1].values(), default=0.0) >= 0 else -math.inf

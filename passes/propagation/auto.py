@@ -38,13 +38,18 @@ def propagate_graph(graph: Graph, options: Options = Options()) -> None:
         # No conflict the cost model would decide otherwise, and no tensor refused an axis
         # (so the visiting order decided nothing): every candidate would come out the same.
         return
-    preferred, preferred_key, preferred_bytes = _snapshot(graph), fingerprint(graph), None
+    preferred, preferred_key, preferred_bytes = _snapshot(graph), None, None
+    edges = len(graph.edges)
     for name in AUTO_CANDIDATES:
         _restore(graph, start)
         propagate_rounds(graph, dataclasses.replace(options, conflicts=name), users)
-        key = fingerprint(graph)
-        if key == preferred_key:
+        if preferred_key is None and _same_shardings(graph, preferred, edges):
             continue  # the same shardings move the same bytes: not cheaper (a long chain's)
+        key = fingerprint(graph)
+        if preferred_key is None:  # (the preferred one's, taken once a candidate differs)
+            preferred_key = _snapshot_fingerprint(preferred, edges)
+        if key == preferred_key:
+            continue
         if preferred_bytes is None:  # (estimated once a candidate ends otherwise)
             candidate = _snapshot(graph)
             _restore(graph, preferred)
@@ -70,6 +75,23 @@ def _snapshot(graph: Graph) -> list:
         )
         for slot in graph.all_slots()
     ]
+
+
+def _same_shardings(graph: Graph, snapshot: list, edges: int) -> bool:
+    """Whether the graph's `fingerprint` equals the snapshot's (taken with `edges` edges),
+    compared in place (no fingerprint built: most candidates of a long chain end alike)."""
+    slots = graph.all_slots()
+    if len(graph.edges) != edges or len(slots) != len(snapshot):
+        return False
+    for slot, part in zip(slots, snapshot):
+        if slot is not part[0] or slot.mesh != part[1] or slot.dims != part[2]:
+            return False
+    return True
+
+
+def _snapshot_fingerprint(snapshot: list, edges: int) -> tuple:
+    """The `fingerprint` the graph had when the snapshot (of all its slots) was taken."""
+    return edges, tuple((id(s), mesh, tuple(map(tuple, dims))) for s, mesh, dims, *_ in snapshot)
 
 
 def _restore(graph: Graph, snapshot: list) -> None:
