@@ -59,11 +59,9 @@ def _across_processes(out_dir: str, n: int, devices: int) -> dict:
 @pytest.mark.parametrize("n, devices", [(2, 4), pytest.param(4, 2, marks=pytest.mark.campaign)])
 def test_training_across_processes_matches_one_process(tmp_path_factory, n, devices):
     base = str(tmp_path_factory.getbasetemp())
-    got = _across_processes(base, n, devices)
-    gloo = _one_process_gloo(base)
-    assert set(got) == set(gloo) and len(got) == 2 * (4 + 13)
-    for key in gloo:
-        np.testing.assert_array_equal(got[key], gloo[key], err_msg=key)
+    _compare(
+        _across_processes(base, n, devices), _one_process_gloo(base), np.testing.assert_array_equal
+    )
 
 
 # The plain single-process run (a third training, 14 s of one core) in `make test-campaigns`:
@@ -72,9 +70,13 @@ def test_training_across_processes_matches_one_process(tmp_path_factory, n, devi
 @pytest.mark.parametrize("n, devices", [(2, 4), (4, 2)])
 def test_training_across_processes_matches_the_plain_run(tmp_path_factory, n, devices):
     base = str(tmp_path_factory.getbasetemp())
-    got = _across_processes(base, n, devices)
-    want = _single_process(base)
+    # The gradients' sums over "data" add floats in gloo's order, not the in-process one.
+    close = functools.partial(np.testing.assert_allclose, rtol=2e-6, atol=1e-7)
+    _compare(_across_processes(base, n, devices), _single_process(base), close)
+
+
+def _compare(got: dict, want: dict, check) -> None:
+    """The saved parameters and losses of two trainings: the same keys, each `check`ed."""
     assert set(got) == set(want) and len(got) == 2 * (4 + 13)
     for key in want:
-        # The gradients' sums over "data" add floats in gloo's order, not the in-process one.
-        np.testing.assert_allclose(got[key], want[key], rtol=2e-6, atol=1e-7, err_msg=key)
+        check(got[key], want[key], err_msg=key)
